@@ -1,0 +1,27 @@
+"""Per-game presentation. A game's renderer registers under its engine key;
+games without one get the generic renderer."""
+
+from __future__ import annotations
+
+import importlib
+
+from bot.render.base import Panel, PanelField, Renderer
+from bot.render.generic import GenericRenderer
+
+RENDERERS: dict[str, Renderer] = {}
+_GENERIC = GenericRenderer()
+
+
+def renderer_for(game: str) -> Renderer:
+    return RENDERERS.get(game, _GENERIC)
+
+
+for _key, _module in (("spheres-of-life", "bot.render.spheres_of_life"),
+                      ("scales-of-influence", "bot.render.scales_of_influence")):
+    try:
+        RENDERERS[_key] = importlib.import_module(_module).RENDERER
+    except ModuleNotFoundError as _error:
+        if _error.name != _module:
+            raise
+
+__all__ = ["RENDERERS", "Panel", "PanelField", "Renderer", "renderer_for"]

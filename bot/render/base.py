@@ -1,0 +1,50 @@
+"""Presentation of engine views as platform-neutral panels.
+
+A renderer turns a game's :class:`~engines.core.View` into a :class:`Panel`:
+plain text with ``<seat:N>`` references left in place. The Discord layer turns
+a panel into an embed (after swapping in display names); the terminal table
+prints it. Renderers never see raw state, only views, so they cannot leak what
+a view hides.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from pydantic import BaseModel, Field
+
+from engines.core import Result, View
+
+
+class PanelField(BaseModel):
+    name: str
+    value: str
+    inline: bool = True
+
+
+class Panel(BaseModel):
+    """An embed-shaped block of text. Limits (checked by the Discord layer):
+    title ≤ 256, description ≤ 4096, ≤ 25 fields of name ≤ 256 / value ≤ 1024."""
+
+    title: str = ""
+    description: str = ""
+    fields: list[PanelField] = Field(default_factory=list)
+    footer: str = ""
+
+    def add(self, name: str, value: str, inline: bool = True) -> Panel:
+        self.fields.append(PanelField(name=name, value=value or "—", inline=inline))
+        return self
+
+
+class Renderer(Protocol):
+    def table(self, view: View) -> Panel:
+        """The public table message's game part (``view.viewer`` is None)."""
+        ...
+
+    def hand(self, view: View) -> Panel:
+        """A seat's private "My hand" panel."""
+        ...
+
+    def result(self, result: Result, view: View) -> Panel:
+        """The end-of-game panel (``view`` is the public view of the final state)."""
+        ...

@@ -1,0 +1,309 @@
+"""The engine contract: what every game implements, and the types they share.
+
+A game is a subclass of :class:`Engine`. The bot, the terminal table, the random
+bot, timeouts and the tests drive every game through this surface alone, so no
+code outside ``engines/`` ever needs to know which game it is running.
+
+Seats are the integers ``0 .. players-1`` in turn order. The table maps seats to
+people; an engine never sees a user id, so no Discord id can leak into a state,
+a view or the event log.
+
+Text that names a seat (event lines, labels, view strings) writes it as
+``<seat:N>`` (see :func:`seat_ref`); the presentation layer swaps in the
+player's display name. That keeps engines free of names and lets one event be
+rendered for Discord, the terminal and the tests alike.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping, MutableSequence, Sequence
+from typing import Any, Generic, Literal, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+Seat = int
+
+SEAT_REF = re.compile(r"<seat:(\d+)>")
+CHOICE_KEY = re.compile(r"^[A-Za-z0-9_.:+\-]{1,48}$")
+
+
+def seat_ref(seat: Seat) -> str:
+    """The placeholder for a seat's name inside any engine text."""
+    return f"<seat:{seat}>"
+
+
+def render_seats(text: str, name: Callable[[Seat], str]) -> str:
+    """Replace every ``<seat:N>`` in ``text`` with ``name(N)``."""
+    return SEAT_REF.sub(lambda m: name(int(m.group(1))), text)
+
+
+class IllegalAction(Exception):
+    """A refused move. ``reason`` is one sentence a player understands."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class GameOver(IllegalAction):
+    """The game has ended; nothing more can be played."""
+
+
+class NotYourTurn(IllegalAction):
+    """The seat has no prompt right now."""
+
+
+class Rng(BaseModel):
+    """Seeded randomness kept inside the state.
+
+    Each draw builds a generator from ``(seed, draws)`` and bumps the counter, so
+    the same seed and the same actions replay the same game, and a state loaded
+    from JSON continues exactly where it stopped. Never put this in a view.
+    """
+
+    seed: int
+    draws: int = 0
+
+    def _next(self) -> random.Random:
+        # A str seed is hashed with SHA-512 by `random`, independent of
+        # PYTHONHASHSEED, so replays agree across processes.
+        generator = random.Random(f"{self.seed}:{self.draws}")
+        self.draws += 1
+        return generator
+
+    def below(self, n: int) -> int:
+        """A uniform integer in ``[0, n)``."""
+        if n <= 0:
+            raise ValueError("below() needs a positive bound")
+        return self._next().randrange(n)
+
+    def shuffle(self, items: MutableSequence[Any]) -> None:
+        self._next().shuffle(items)
+
+    def pick(self, items: Sequence[Any]) -> Any:
+        return items[self.below(len(items))]
+
+
+class Prompt(BaseModel):
+    """One seat that may act now, and why.
+
+    ``kind``: ``turn`` (it is this seat's move), ``response`` (a window open to
+    several seats, where passing is an action), ``secret`` (a simultaneous hidden
+    choice). ``text`` is public: prompts never depend on hidden information.
+    """
+
+    seat: Seat
+    kind: Literal["turn", "response", "secret"] = "turn"
+    text: str
+
+
+class Choice(BaseModel):
+    """One legal action for one seat, as menus, autocomplete and bots see it.
+
+    ``key`` is short and stable (it rides in a button's custom_id, so at most 48
+    characters of ``[A-Za-z0-9_.:+-]``): the same key means the same action for as
+    long as it stays legal. ``label`` is the whole action in words (at most 80
+    characters). ``steps`` is the menu path a multi-step chooser walks, e.g.
+    ``["Steal", "<seat:2>", "Card 3"]``; a one-step action has one step.
+    """
+
+    model_config = ConfigDict(arbitrary_types_allowed=True)
+
+    key: str
+    label: str
+    steps: list[str]
+    action: Any
+
+    def model_post_init(self, __context: Any) -> None:
+        if not CHOICE_KEY.match(self.key):
+            raise ValueError(f"bad choice key {self.key!r}")
+        if not self.steps:
+            self.steps = [self.label]
+
+
+class Event(BaseModel):
+    """Something that happened. ``to=None``: public, goes to the table log.
+    Otherwise private to the listed seats (told by DM or ephemeral reply)."""
+
+    text: str
+    to: list[Seat] | None = None
+    kind: str = "info"
+
+
+S = TypeVar("S", bound=BaseModel)
+A = TypeVar("A")
+
+
+class Transition(BaseModel, Generic[S]):
+    state: S
+    events: list[Event] = Field(default_factory=list)
+
+
+class View(BaseModel):
+    """What one seat (or ``viewer=None``: the public and spectators) may see.
+
+    Games subclass this with their own fields. ``headline`` is a one-line public
+    summary ("Dream — <seat:1> to act").
+    """
+
+    viewer: Seat | None = None
+    headline: str = ""
+
+
+class Result(BaseModel):
+    """The end of a game. ``ranking`` lists groups of tied seats, best first."""
+
+    ranking: list[list[Seat]]
+    scores: dict[Seat, float] = Field(default_factory=dict)
+    teams: dict[str, list[Seat]] | None = None
+    summary: str = ""
+
+    @property
+    def winners(self) -> list[Seat]:
+        return list(self.ranking[0]) if self.ranking else []
+
+
+class NoOptions(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class GameInfo(BaseModel):
+    """Declarative metadata the bot reads to build lobbies and help."""
+
+    model_config = ConfigDict(arbitrary_types_allowed=True)
+
+    key: str
+    title: str
+    summary: str
+    min_players: int
+    max_players: int
+    hidden_information: bool = True
+    options_model: type[BaseModel] = NoOptions
+    presets: dict[str, dict[str, Any]] = Field(default_factory=dict)
+    help: str = ""
+
+
+def _first_error(error: ValidationError) -> str:
+    first = error.errors()[0]
+    where = ".".join(str(p) for p in first.get("loc", ()) if p != "__root__")
+    return f"{where}: {first['msg']}" if where else str(first["msg"])
+
+
+class Engine(ABC, Generic[S, A]):
+    """Base of every game. Subclasses set ``info``, ``state_type`` and
+    ``action_type`` (a model or an annotated union of models) and implement the
+    abstract methods. :meth:`apply` fixes the order of validation for every game:
+    game over → seat may act now → action well-formed → game's own check →
+    action among the legal ones → resolve on a copy of the state."""
+
+    info: GameInfo
+    state_type: type[S]
+    action_type: Any
+
+    def __init__(self) -> None:
+        self._actions: TypeAdapter[A] = TypeAdapter(self.action_type)
+
+    # ----- options, states and actions from the outside world -----
+
+    def parse_options(self, raw: Mapping[str, Any] | None = None) -> BaseModel:
+        """Options from a dict (a preset name under ``preset`` is expanded)."""
+        data = dict(raw or {})
+        preset = data.pop("preset", None)
+        if preset is not None:
+            if preset not in self.info.presets:
+                names = ", ".join(self.info.presets) or "none"
+                raise IllegalAction(f"Unknown variant {preset!r}. Variants: {names}.")
+            data = {**self.info.presets[preset], **data}
+        try:
+            return self.info.options_model.model_validate(data)
+        except ValidationError as error:
+            raise IllegalAction(f"Bad option — {_first_error(error)}.") from None
+
+    def seat_range(self, options: BaseModel) -> tuple[int, int]:
+        """How many seats these options allow (some variants allow more)."""
+        return self.info.min_players, self.info.max_players
+
+    def check_players(self, players: int, options: BaseModel) -> None:
+        low, high = self.seat_range(options)
+        if not low <= players <= high:
+            raise IllegalAction(f"{self.info.title} needs {low}–{high} players, not {players}.")
+
+    def load_state(self, data: str | bytes | Mapping[str, Any]) -> S:
+        if isinstance(data, (str, bytes)):
+            return self.state_type.model_validate_json(data)
+        return self.state_type.model_validate(data)
+
+    def dump_state(self, state: S) -> str:
+        return state.model_dump_json()
+
+    def parse_action(self, data: Any) -> A:
+        try:
+            return self._actions.validate_python(data)
+        except ValidationError as error:
+            raise IllegalAction(f"That is not a move this game knows ({_first_error(error)}).") from None
+
+    # ----- the contract -----
+
+    @abstractmethod
+    def setup(self, players: int, options: BaseModel, seed: int) -> S:
+        """A new game for ``players`` seats."""
+
+    @abstractmethod
+    def prompts(self, state: S) -> list[Prompt]:
+        """Who may act now. Must not depend on hidden information."""
+
+    @abstractmethod
+    def legal_actions(self, state: S, seat: Seat) -> list[Choice]:
+        """Every legal action of ``seat`` now (empty when it has no prompt)."""
+
+    @abstractmethod
+    def resolve(self, state: S, seat: Seat, action: A) -> list[Event]:
+        """Carry out a validated action on ``state`` (a private copy: mutate it)."""
+
+    @abstractmethod
+    def view(self, state: S, viewer: Seat | None) -> View:
+        """What ``viewer`` may see; ``None`` is the public."""
+
+    @abstractmethod
+    def result(self, state: S) -> Result | None:
+        """The final ranking, or ``None`` while the game goes on."""
+
+    def validate(self, state: S, seat: Seat, action: A) -> None:
+        """Raise :class:`IllegalAction` with a precise reason for a bad action.
+        Optional: anything not caught here is refused with a general sentence
+        when it is missing from :meth:`legal_actions`."""
+
+    def default_action(self, state: S, seat: Seat) -> A:
+        """The action taken for a seat that times out: pass where passing is
+        legal, else the first legal choice. Games override for safer picks."""
+        choices = self.legal_actions(state, seat)
+        if not choices:
+            raise NotYourTurn("You have nothing to do right now.")
+        for choice in choices:
+            if choice.key == "pass":
+                return choice.action  # type: ignore[no-any-return]
+        return choices[0].action  # type: ignore[no-any-return]
+
+    def apply(self, state: S, seat: Seat, action: A | Mapping[str, Any]) -> Transition[S]:
+        """Validate and carry out one action; the given state is left untouched."""
+        if self.result(state) is not None:
+            raise GameOver("The game is over.")
+        if all(p.seat != seat for p in self.prompts(state)):
+            raise NotYourTurn("It is not your turn.")
+        parsed: A = self.parse_action(action) if isinstance(action, Mapping) else action
+        self.validate(state, seat, parsed)
+        if all(c.action != parsed for c in self.legal_actions(state, seat)):
+            raise IllegalAction("That move is not possible right now.")
+        after = state.model_copy(deep=True)
+        events = self.resolve(after, seat, parsed)
+        return Transition[S](state=after, events=events)
+
+    def choice(self, state: S, seat: Seat, key: str) -> Choice:
+        """The legal choice with this key, or :class:`IllegalAction`."""
+        for option in self.legal_actions(state, seat):
+            if option.key == key:
+                return option
+        raise IllegalAction("That move is not possible right now.")
