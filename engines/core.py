@@ -92,12 +92,21 @@ class Prompt(BaseModel):
 
     ``kind``: ``turn`` (it is this seat's move), ``response`` (a window open to
     several seats, where passing is an action), ``secret`` (a simultaneous hidden
-    choice). ``text`` is public: prompts never depend on hidden information.
+    choice), ``anytime`` (an optional play the game does not wait for, such as an
+    Ability during a Dream or a Shooting Star: it never times out, and to hide
+    who holds what it is offered to every seat alike, even to seats whose
+    ``legal_actions`` are then empty). ``text`` is public: prompts never depend
+    on hidden information.
     """
 
     seat: Seat
-    kind: Literal["turn", "response", "secret"] = "turn"
+    kind: Literal["turn", "response", "secret", "anytime"] = "turn"
     text: str
+
+    @property
+    def awaited(self) -> bool:
+        """The game waits for this seat (so it may time out)."""
+        return self.kind != "anytime"
 
 
 class Choice(BaseModel):

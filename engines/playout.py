@@ -36,11 +36,13 @@ def playout(
         result = engine.result(state)
         if result is not None:
             return state, result
-        prompts = engine.prompts(state)
-        if not prompts:
-            raise RuntimeError("no prompt and no result: the game is stuck")
-        seat = rng.choice(prompts).seat
-        choice = random_choice(engine, state, seat, rng)
+        movers = sorted({p.seat for p in engine.prompts(state)})
+        options_by_seat = [(s, engine.legal_actions(state, s)) for s in movers]
+        options_by_seat = [(s, c) for s, c in options_by_seat if c]
+        if not options_by_seat:
+            raise RuntimeError("no legal action and no result: the game is stuck")
+        seat, choices = rng.choice(options_by_seat)
+        choice = rng.choice(choices)
         transition = engine.apply(state, seat, choice.action)
         if after_step is not None:
             after_step(state, transition)
