@@ -16,8 +16,10 @@ def renderer_for(game: str) -> Renderer:
     return RENDERERS.get(game, _GENERIC)
 
 
-for _key, _module in (("spheres-of-life", "bot.render.spheres_of_life"),
-                      ("scales-of-influence", "bot.render.scales_of_influence")):
+for _key, _module in (
+    ("spheres-of-life", "bot.render.spheres_of_life"),
+    ("scales-of-influence", "bot.render.scales_of_influence"),
+):
     try:
         RENDERERS[_key] = importlib.import_module(_module).RENDERER
     except ModuleNotFoundError as _error:

@@ -1,0 +1,476 @@
+"""TableService: a table's whole life — lobby, seats, start, act, timeouts,
+abandon — platform-neutral (no discord import), used by the Discord layer and
+the terminal table alike.
+
+Every change follows one path: load the table, check who may do what, let the
+engine adjudicate, then save with compare-and-set on ``version`` together with
+the log entries. A lost race is simply re-run on the fresh table, where the
+same checks decide again, so no action is ever applied twice.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from pydantic import BaseModel
+
+from bot.errors import (
+    NotHost,
+    NotSeated,
+    StaleClick,
+    TableBusy,
+    TableError,
+    TableFull,
+    TableNotFound,
+    WrongStatus,
+)
+from engines.core import (
+    Choice,
+    Engine,
+    Event,
+    IllegalAction,
+    Prompt,
+    Result,
+    Seat,
+    View,
+    render_seats,
+    seat_ref,
+)
+from engines.registry import GAMES
+from storage.records import LogEntry, SeatRecord, TableRecord, TableStatus
+from storage.store import TableStore, VersionConflict
+
+_ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
+BOT_STEPS = 400
+_T = TypeVar("_T")
+RETRIES = 10
+
+
+@dataclass(frozen=True)
+class Player:
+    user_id: int
+    name: str
+
+
+@dataclass
+class Outcome:
+    """What one call changed: the saved table and the events it caused, in order."""
+
+    table: TableRecord
+    events: list[Event] = field(default_factory=list)
+    seat: Seat | None = None
+
+    @property
+    def public_events(self) -> list[Event]:
+        return [e for e in self.events if e.to is None]
+
+    def private_events(self, seat: Seat) -> list[Event]:
+        return [e for e in self.events if e.to is not None and seat in e.to]
+
+
+@dataclass
+class _Play:
+    """A table being changed inside one attempt of :meth:`TableService._change`."""
+
+    record: TableRecord
+    engine: Engine[Any, Any]
+    state: BaseModel | None
+    events: list[Event] = field(default_factory=list)
+    entries: list[LogEntry] = field(default_factory=list)
+
+
+class TableService:
+    def __init__(
+        self,
+        store: TableStore,
+        *,
+        clock: Callable[[], float] = time.time,
+        turn_timeout: float = 24 * 3600.0,
+        games: Mapping[str, Engine[Any, Any]] = GAMES,
+    ) -> None:
+        self.store = store
+        self.clock = clock
+        self.turn_timeout = turn_timeout
+        self.games = games
+
+    # ----- reading -----
+
+    def engine(self, game: str) -> Engine[Any, Any]:
+        try:
+            return self.games[game]
+        except KeyError:
+            raise TableError(f"There is no game called {game!r}. Try /games.") from None
+
+    async def get(self, table_id: str) -> TableRecord:
+        record = await self.store.get(table_id)
+        if record is None:
+            raise TableNotFound(f"There is no table {table_id!r}.")
+        return record
+
+    def state(self, record: TableRecord) -> BaseModel:
+        if record.state is None:
+            raise WrongStatus("This table has not started yet.")
+        return self.engine(record.game).load_state(record.state)
+
+    def view(self, record: TableRecord, user_id: int | None) -> View:
+        """What ``user_id`` may see (the public view for a spectator or None)."""
+        seat = None if user_id is None else record.seat_of(user_id)
+        return self.engine(record.game).view(self.state(record), seat)
+
+    def prompts(self, record: TableRecord) -> list[Prompt]:
+        if record.status is not TableStatus.PLAYING:
+            return []
+        return self.engine(record.game).prompts(self.state(record))
+
+    def choices(self, record: TableRecord, user_id: int) -> list[Choice]:
+        seat = record.seat_of(user_id)
+        if seat is None or record.status is not TableStatus.PLAYING:
+            return []
+        return self.engine(record.game).legal_actions(self.state(record), seat)
+
+    def result(self, record: TableRecord) -> Result | None:
+        if record.state is None:
+            return None
+        return self.engine(record.game).result(self.state(record))
+
+    def awaited(self, record: TableRecord) -> list[Seat]:
+        """Seats the game is waiting for, in order, without repeats."""
+        return list(dict.fromkeys(p.seat for p in self.prompts(record) if p.awaited))
+
+    @staticmethod
+    def names(record: TableRecord) -> Callable[[Seat], str]:
+        def name(seat: Seat) -> str:
+            return record.seats[seat].name if 0 <= seat < len(record.seats) else f"Seat {seat + 1}"
+
+        return name
+
+    def text(self, record: TableRecord, text: str) -> str:
+        """Engine text with seat references replaced by names."""
+        return render_seats(text, self.names(record))
+
+    async def find(self, user_id: int, channel_id: int | None, table_id: str | None = None) -> TableRecord:
+        """The table a command means: the one named, else the user's one table in
+        this channel (or thread), else the user's one table anywhere."""
+        if table_id:
+            return await self.get(table_id.strip().lower())
+        mine = await self.store.of_user(user_id)
+        here = [t for t in mine if channel_id in (t.channel_id, t.thread_id)]
+        for candidates in (here, mine):
+            if len(candidates) == 1:
+                return candidates[0]
+            if len(candidates) > 1:
+                raise TableError("You are at several tables — pick one with the `table` option.")
+        if channel_id is not None:
+            in_channel = await self.store.in_channel(channel_id)
+            if len(in_channel) == 1:
+                return in_channel[0]
+        raise TableNotFound("You are not at any table. Create one with /table create.")
+
+    # ----- the lobby -----
+
+    async def create(
+        self,
+        game: str,
+        host: Player,
+        *,
+        guild_id: int | None = None,
+        channel_id: int | None = None,
+        options: Mapping[str, Any] | None = None,
+        turn_timeout: float | None = None,
+        seed: int | None = None,
+    ) -> TableRecord:
+        engine = self.engine(game)
+        parsed = _adjudicate(lambda: engine.parse_options(options))
+        now = self.clock()
+        for _ in range(RETRIES):
+            record = TableRecord(
+                id="".join(secrets.choice(_ID_ALPHABET) for _ in range(8)),
+                game=game,
+                options=parsed.model_dump(mode="json"),
+                host_id=host.user_id,
+                seats=[SeatRecord(user_id=host.user_id, name=host.name)],
+                guild_id=guild_id,
+                channel_id=channel_id,
+                created_at=now,
+                updated_at=now,
+                seed=seed if seed is not None else secrets.randbits(48),
+                turn_timeout=turn_timeout or self.turn_timeout,
+            )
+            try:
+                return await self.store.create(record)
+            except VersionConflict:
+                continue
+        raise TableBusy("Could not find a free table id; please try again.")
+
+    async def join(self, table_id: str, player: Player) -> Outcome:
+        def join(play: _Play) -> None:
+            record = play.record
+            _need(record, TableStatus.LOBBY, "This table has already started.")
+            if record.seat_of(player.user_id) is not None:
+                raise TableError("You are already at this table.")
+            _, most = play.engine.seat_range(play.engine.parse_options(record.options))
+            if len(record.seats) >= most:
+                raise TableFull(f"This table is full ({most} seats).")
+            record.seats.append(SeatRecord(user_id=player.user_id, name=player.name))
+            play.events.append(Event(text=f"{seat_ref(len(record.seats) - 1)} joins the table."))
+
+        return await self._change(table_id, join, kind="join")
+
+    async def add_bot(self, table_id: str, user_id: int) -> Outcome:
+        def add_bot(play: _Play) -> None:
+            record = play.record
+            _need(record, TableStatus.LOBBY, "Bots can only be added before the game starts.")
+            _host(record, user_id)
+            _, most = play.engine.seat_range(play.engine.parse_options(record.options))
+            if len(record.seats) >= most:
+                raise TableFull(f"This table is full ({most} seats).")
+            number = sum(1 for s in record.seats if s.bot) + 1
+            record.seats.append(SeatRecord(user_id=None, name=f"Bot {number}"))
+            play.events.append(Event(text=f"{seat_ref(len(record.seats) - 1)} takes a seat."))
+
+        return await self._change(table_id, add_bot, kind="add-bot")
+
+    async def leave(self, table_id: str, user_id: int) -> Outcome:
+        """Leave a lobby, or hand a seat in a running game to a bot."""
+
+        def leave(play: _Play) -> None:
+            record = play.record
+            seat = _seated(record, user_id)
+            if record.status is TableStatus.LOBBY:
+                play.events.append(Event(text=f"{record.seats[seat].name} leaves the table."))
+                del record.seats[seat]
+                humans = record.user_ids
+                if not humans:
+                    record.status = TableStatus.ABANDONED
+                elif record.host_id == user_id:
+                    record.host_id = humans[0]
+            elif record.status is TableStatus.PLAYING:
+                name = record.seats[seat].name
+                record.seats[seat] = SeatRecord(user_id=None, name=f"{name} (bot)")
+                play.events.append(Event(text=f"{name} leaves; a bot plays their seat from now on."))
+                if not record.user_ids:
+                    record.status = TableStatus.ABANDONED
+                else:
+                    self._advance(play)
+            else:
+                raise WrongStatus("This table is over.")
+
+        outcome = await self._change(table_id, leave, kind="leave")
+        await self.store.forget_user(table_id, user_id)
+        return outcome
+
+    async def start(self, table_id: str, user_id: int) -> Outcome:
+        def start(play: _Play) -> None:
+            record = play.record
+            _need(record, TableStatus.LOBBY, "This table has already started.")
+            _host(record, user_id)
+            engine = play.engine
+            options = engine.parse_options(record.options)
+            _adjudicate(lambda: engine.check_players(len(record.seats), options))
+            play.state = _adjudicate(lambda: engine.setup(len(record.seats), options, record.seed))
+            record.status = TableStatus.PLAYING
+            play.events.append(Event(text=f"The game of {engine.info.title} begins."))
+            self._advance(play)
+
+        return await self._change(table_id, start, kind="start")
+
+    async def abandon(self, table_id: str, user_id: int, *, moderator: bool = False) -> Outcome:
+        def abandon(play: _Play) -> None:
+            record = play.record
+            if not record.status.active:
+                raise WrongStatus("This table is already over.")
+            if record.host_id != user_id and not moderator:
+                raise NotHost("Only the host or a moderator with Manage Server can abandon this table.")
+            record.status = TableStatus.ABANDONED
+            record.deadline = None
+            play.events.append(Event(text="The table was abandoned."))
+
+        return await self._change(table_id, abandon, kind="abandon")
+
+    async def attach(
+        self, table_id: str, *, message_id: int | None = None, thread_id: int | None = None
+    ) -> None:
+        """Remember the Discord message and thread that show this table."""
+
+        def attach(play: _Play) -> None:
+            if message_id is not None:
+                play.record.message_id = message_id
+            if thread_id is not None:
+                play.record.thread_id = thread_id
+
+        await self._change(table_id, attach, kind="attach", log=False)
+
+    # ----- play -----
+
+    async def act(self, table_id: str, user_id: int, key: str, version: int | None = None) -> Outcome:
+        """Play the legal choice ``key`` for the user's seat.
+
+        ``version`` is the table version the user saw (a button's). A click made
+        on an older version still counts when the seat has not acted since and
+        the very same choice is still legal — a response window is open to
+        several seats, and one seat's answer must not void the others' buttons.
+        Otherwise it is a :class:`StaleClick`.
+        """
+
+        def act(play: _Play) -> None:
+            record, engine = play.record, play.engine
+            _need(record, TableStatus.PLAYING, "This table is not in play.")
+            seat = _seated(record, user_id)
+            choice = self._current_choice(play, seat, key, version)
+            transition = _adjudicate(lambda: engine.apply(play.state, seat, choice.action))
+            self._record(play, seat, choice, transition.state, transition.events, kind="act")
+            self._advance(play)
+
+        return await self._change(table_id, act, kind="act", seat_of=user_id)
+
+    def _current_choice(self, play: _Play, seat: Seat, key: str, version: int | None) -> Choice:
+        record, engine = play.record, play.engine
+        legal = {c.key: c for c in engine.legal_actions(play.state, seat)}
+        stale = version is not None and version != record.version
+        if stale and (record.acted_at.get(seat, -1) >= (version or 0) or key not in legal):
+            raise StaleClick(record)
+        if key not in legal:
+            if all(p.seat != seat for p in engine.prompts(play.state)):
+                raise TableError("It is not your turn.")
+            raise TableError("That move is not possible right now.")
+        return legal[key]
+
+    async def expire(self, now: float | None = None) -> list[Outcome]:
+        """Play the default action for every seat whose time has run out."""
+        now = self.clock() if now is None else now
+        outcomes = []
+        for table_id in await self.store.due(now):
+            try:
+                outcomes.append(
+                    await self._change(table_id, lambda p: self._time_out(p, now), kind="timeout")
+                )
+            except TableError:
+                continue
+        return outcomes
+
+    def _time_out(self, play: _Play, now: float) -> None:
+        record = play.record
+        if record.status is not TableStatus.PLAYING or record.deadline is None or record.deadline > now:
+            raise WrongStatus("not due")
+        engine = play.engine
+        for prompt in [p for p in engine.prompts(play.state) if p.awaited]:
+            seat = prompt.seat
+            if record.seats[seat].bot or all(p.seat != seat for p in engine.prompts(play.state)):
+                continue
+            action = engine.default_action(play.state, seat)
+            transition = engine.apply(play.state, seat, action)
+            notice = Event(text=f"{seat_ref(seat)} ran out of time; the table played for them.")
+            self._record(play, seat, None, transition.state, [notice, *transition.events], kind="timeout")
+        self._advance(play)
+
+    # ----- internals -----
+
+    def _record(
+        self, play: _Play, seat: Seat, choice: Choice | None, state: BaseModel, events: list[Event], kind: str
+    ) -> None:
+        play.state = state
+        play.events.extend(events)
+        play.record.acted_at[seat] = play.record.version
+        action = choice.action if choice is not None else None
+        dumped = action.model_dump(mode="json") if isinstance(action, BaseModel) else action
+        play.entries.append(
+            LogEntry(
+                version=play.record.version + 1,
+                at=self.clock(),
+                kind=kind,
+                seat=seat,
+                action=dumped,
+                events=[e.model_dump(mode="json") for e in events],
+            )
+        )
+
+    def _advance(self, play: _Play) -> None:
+        """Let bot seats move, then settle the end of the game or the next deadline."""
+        record, engine = play.record, play.engine
+        rng = random.Random(f"{record.seed}:{record.version}")
+        for _ in range(BOT_STEPS):
+            if engine.result(play.state) is not None:
+                break
+            movers = [p.seat for p in engine.prompts(play.state) if p.awaited and record.seats[p.seat].bot]
+            if not movers:
+                break
+            seat = movers[0]
+            choice = rng.choice(engine.legal_actions(play.state, seat))
+            transition = engine.apply(play.state, seat, choice.action)
+            self._record(play, seat, choice, transition.state, transition.events, kind="bot")
+        result = engine.result(play.state)
+        if result is not None:
+            record.status = TableStatus.FINISHED
+            record.deadline = None
+            play.events.append(Event(text=f"Game over. {result.summary}".strip(), kind="result"))
+        elif any(p.awaited and not record.seats[p.seat].bot for p in engine.prompts(play.state)):
+            record.deadline = self.clock() + record.turn_timeout
+        else:
+            # Only bots to move (their step budget ran out): let the sweeper go on at once.
+            record.deadline = self.clock()
+
+    async def _change(
+        self,
+        table_id: str,
+        change: Callable[[_Play], None],
+        *,
+        kind: str,
+        log: bool = True,
+        seat_of: int | None = None,
+    ) -> Outcome:
+        for _ in range(RETRIES):
+            record = await self.get(table_id)
+            engine = self.engine(record.game)
+            state = engine.load_state(record.state) if record.state is not None else None
+            play = _Play(record=record, engine=engine, state=state)
+            change(play)
+            record.state = engine.dump_state(play.state) if play.state is not None else None
+            record.updated_at = self.clock()
+            if log and not play.entries:
+                play.entries.append(
+                    LogEntry(
+                        version=record.version + 1,
+                        at=record.updated_at,
+                        kind=kind,
+                        events=[e.model_dump(mode="json") for e in play.events],
+                    )
+                )
+            try:
+                saved = await self.store.save(record, play.entries)
+            except VersionConflict:
+                continue
+            seat = saved.seat_of(seat_of) if seat_of is not None else None
+            return Outcome(table=saved, events=play.events, seat=seat)
+        raise TableBusy("The table is very busy right now; please try again.")
+
+
+def _need(record: TableRecord, status: TableStatus, message: str) -> None:
+    if record.status is not status:
+        if not record.status.active:
+            raise WrongStatus("This table is over.")
+        raise WrongStatus(message)
+
+
+def _host(record: TableRecord, user_id: int) -> None:
+    if record.host_id != user_id:
+        raise NotHost("Only the table's host can do that.")
+
+
+def _seated(record: TableRecord, user_id: int) -> Seat:
+    seat = record.seat_of(user_id)
+    if seat is None:
+        raise NotSeated("You are not seated at this table.")
+    return seat
+
+
+def _adjudicate(call: Callable[[], _T]) -> _T:
+    """Run an engine call, turning its refusal into a table refusal."""
+    try:
+        return call()
+    except IllegalAction as refusal:
+        raise TableError(refusal.reason) from None

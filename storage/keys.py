@@ -1,0 +1,31 @@
+"""Redis key names. A table's own keys share the hash tag ``{table:ID}`` so they
+live in one Redis Cluster slot (the compare-and-set script touches both); the
+indexes live in their own keys and can be rebuilt from the tables."""
+
+from __future__ import annotations
+
+PREFIX = "gt"
+
+
+def table(table_id: str) -> str:
+    return f"{PREFIX}:{{table:{table_id}}}"
+
+
+def log(table_id: str) -> str:
+    return f"{PREFIX}:{{table:{table_id}}}:log"
+
+
+def channel(channel_id: int) -> str:
+    return f"{PREFIX}:idx:channel:{channel_id}"
+
+
+def user(user_id: int) -> str:
+    return f"{PREFIX}:idx:user:{user_id}"
+
+
+def guild(guild_id: int) -> str:
+    return f"{PREFIX}:idx:guild:{guild_id}"
+
+
+DEADLINES = f"{PREFIX}:idx:deadlines"
+TABLE_PATTERN = f"{PREFIX}:{{table:*}}"

@@ -1,0 +1,175 @@
+"""The table store: tables in Redis, each write a compare-and-set on ``version``.
+
+A table is one hash ``gt:{table:ID}`` with three fields: ``version``, ``meta``
+(the record without the engine state) and ``state`` (the engine's JSON). A save
+is one Lua script that checks the version, writes the hash and appends the log
+entries — one round trip, atomic, so a write is either applied exactly once or
+refused, and the log never disagrees with the table.
+
+Indexes (tables per channel, user and guild; deadlines) are written after the
+save, outside the script, because in a Redis Cluster they live in other slots.
+They are hints: readers re-check each table they point to, and
+:meth:`TableStore.rebuild_indexes` recreates them from the tables.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from redis.asyncio import Redis
+
+from storage import keys
+from storage.records import LogEntry, TableRecord
+
+_SAVE = """
+local current = redis.call('HGET', KEYS[1], 'version')
+if ARGV[1] == 'new' then
+  if current then return -1 end
+elseif current ~= ARGV[1] then
+  if current then return tonumber(current) end
+  return -2
+end
+redis.call('HSET', KEYS[1], 'version', ARGV[2], 'meta', ARGV[3], 'state', ARGV[4])
+for i = 5, #ARGV do redis.call('RPUSH', KEYS[2], ARGV[i]) end
+return -100
+"""
+_SAVED = -100
+
+
+class VersionConflict(Exception):
+    """Someone else wrote the table first; reload and try again."""
+
+    def __init__(self, table_id: str, current: int | None) -> None:
+        super().__init__(f"table {table_id} is at version {current}")
+        self.table_id = table_id
+        self.current = current
+
+
+class TableStore:
+    def __init__(self, redis: Redis) -> None:
+        self.redis = redis
+        self._save = redis.register_script(_SAVE)
+
+    # ----- tables -----
+
+    async def get(self, table_id: str) -> TableRecord | None:
+        meta, state = await self.redis.hmget(keys.table(table_id), ["meta", "state"])
+        if meta is None:
+            return None
+        record = TableRecord.model_validate_json(meta)
+        record.state = _text(state) or None
+        return record
+
+    async def create(self, record: TableRecord) -> TableRecord:
+        """Store a new table at version 0; ``VersionConflict`` if the id is taken."""
+        record.version = 0
+        await self._write(record, "new", [LogEntry(version=0, at=record.created_at, kind="create")])
+        await self.update_indexes(record)
+        return record
+
+    async def save(self, record: TableRecord, entries: Sequence[LogEntry] = ()) -> TableRecord:
+        """Write ``record`` if the stored version is still ``record.version``;
+        the stored (and returned) record then carries ``version + 1``."""
+        expected = record.version
+        saved = record.model_copy(update={"version": expected + 1})
+        await self._write(saved, str(expected), entries)
+        await self.update_indexes(saved)
+        return saved
+
+    async def _write(self, record: TableRecord, expected: str, entries: Iterable[LogEntry]) -> None:
+        args = [expected, str(record.version), record.model_dump_json(), record.state or ""]
+        args += [entry.model_dump_json() for entry in entries]
+        outcome = await self._save(keys=[keys.table(record.id), keys.log(record.id)], args=args)
+        if outcome != _SAVED:
+            raise VersionConflict(record.id, None if outcome < 0 else int(outcome))
+
+    async def log(self, table_id: str, start: int = 0, end: int = -1) -> list[LogEntry]:
+        raw = await self.redis.lrange(keys.log(table_id), start, end)
+        return [LogEntry.model_validate_json(line) for line in raw]
+
+    async def delete(self, table_id: str) -> None:
+        record = await self.get(table_id)
+        await self.redis.delete(keys.table(table_id), keys.log(table_id))
+        if record is not None:
+            await self._drop_from_indexes(record)
+
+    # ----- indexes -----
+
+    async def update_indexes(self, record: TableRecord) -> None:
+        if not record.status.active:
+            await self._drop_from_indexes(record)
+            return
+        pipe = self.redis.pipeline(transaction=False)
+        for key in _index_keys(record):
+            pipe.sadd(key, record.id)
+        if record.deadline is None:
+            pipe.zrem(keys.DEADLINES, record.id)
+        else:
+            pipe.zadd(keys.DEADLINES, {record.id: record.deadline})
+        await pipe.execute()
+
+    async def _drop_from_indexes(self, record: TableRecord) -> None:
+        pipe = self.redis.pipeline(transaction=False)
+        for key in _index_keys(record):
+            pipe.srem(key, record.id)
+        pipe.zrem(keys.DEADLINES, record.id)
+        await pipe.execute()
+
+    async def forget_user(self, table_id: str, user_id: int) -> None:
+        await self.redis.srem(keys.user(user_id), table_id)
+
+    async def _members(self, key: str) -> list[TableRecord]:
+        found = []
+        for table_id in sorted(_text(t) for t in await self.redis.smembers(key)):
+            record = await self.get(table_id)
+            if record is not None and record.status.active:
+                found.append(record)
+        return sorted(found, key=lambda r: r.created_at)
+
+    async def in_channel(self, channel_id: int) -> list[TableRecord]:
+        return await self._members(keys.channel(channel_id))
+
+    async def of_user(self, user_id: int) -> list[TableRecord]:
+        return [r for r in await self._members(keys.user(user_id)) if user_id in r.user_ids]
+
+    async def in_guild(self, guild_id: int) -> list[TableRecord]:
+        return await self._members(keys.guild(guild_id))
+
+    async def due(self, now: float, limit: int = 100) -> list[str]:
+        """Ids of tables whose deadline has passed."""
+        raw = await self.redis.zrangebyscore(keys.DEADLINES, "-inf", now, start=0, num=limit)
+        return [_text(t) for t in raw]
+
+    async def rebuild_indexes(self) -> int:
+        """Recreate every index from the tables themselves; returns tables seen."""
+        async for key in self.redis.scan_iter(match=f"{keys.PREFIX}:idx:*"):
+            await self.redis.delete(key)
+        count = 0
+        async for key in self.redis.scan_iter(match=keys.TABLE_PATTERN):
+            name = _text(key)
+            if name.endswith(":log"):
+                continue
+            record = await self.get(name[len(keys.PREFIX) + 8 : -1])
+            if record is not None:
+                await self.update_indexes(record)
+                count += 1
+        return count
+
+
+def _index_keys(record: TableRecord) -> list[str]:
+    names = [keys.user(uid) for uid in record.user_ids]
+    names.append(keys.user(record.host_id))
+    if record.channel_id is not None:
+        names.append(keys.channel(record.channel_id))
+    if record.thread_id is not None:
+        names.append(keys.channel(record.thread_id))
+    if record.guild_id is not None:
+        names.append(keys.guild(record.guild_id))
+    return names
+
+
+def _text(value: Any) -> str:
+    if value is None:
+        return ""
+    return value.decode() if isinstance(value, bytes) else str(value)
