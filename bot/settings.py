@@ -1,0 +1,29 @@
+"""Configuration from the environment (or a ``.env`` file)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pydantic import Field, SecretStr
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+
+    discord_token: SecretStr | None = Field(default=None, description="The bot token (for `gametable run`).")
+    redis_url: str | None = Field(
+        default=None, description="Redis to keep tables in. Unset: an embedded redis-server under DATA_DIR."
+    )
+    data_dir: Path = Field(default=Path("data"), description="Where the embedded Redis keeps its files.")
+    turn_timeout: float = Field(
+        default=24 * 3600.0, gt=0, description="Seconds a seat may take before its default move."
+    )
+    sweep_interval: float = Field(default=15.0, gt=0, description="Seconds between checks for late seats.")
+    dev_guild_id: int | None = Field(
+        default=None, description="Sync slash commands to this guild only (instant, for development)."
+    )
+    shard_count: int | None = Field(default=None, description="Total shards across all bot processes.")
+    shard_ids: list[int] | None = Field(default=None, description="Shards this process runs, e.g. [0,1].")
+    log_level: str = Field(default="INFO", description="Python logging level.")
+    log_json: bool = Field(default=False, description="Log one JSON object per line (for production).")
