@@ -125,7 +125,8 @@ async def test_simultaneous_answers_to_a_window_are_each_applied_once(service: T
     table = await service.get(table_id)
     card = service.view(table, 1).hand[0]  # type: ignore[attr-defined]
     opened = (await service.act(table_id, 1, f"play:{card}")).table
-    await asyncio.gather(*(service.act(table_id, p.user_id, "cheer", version=opened.version) for p in players[1:]))
+    answers = (service.act(table_id, p.user_id, "cheer", version=opened.version) for p in players[1:])
+    await asyncio.gather(*answers)
     final = await service.get(table_id)
     assert service.view(final, None).cheers == [0, 1, 1, 1, 1, 1]  # type: ignore[attr-defined]
     assert final.version == opened.version + 5

@@ -1,0 +1,154 @@
+"""The Discord application: the bot object, its start-up and shut-down, the
+deadline sweeper and the last-resort error handler for slash commands.
+
+Nothing about a table is kept in this process: every click loads the table
+from Redis, so several bot processes (each owning some shards) can share one
+Redis, and a restarted bot carries on where the old one stopped.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import signal
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.announce import Announcer
+from bot.cogs.play import PlayCommands
+from bot.cogs.tables import TableCommands
+from bot.settings import Settings
+from bot.tables import TableService
+from bot.ui.components import DYNAMIC_ITEMS
+from bot.ui.flows import SORRY, Flows, reply
+
+log = logging.getLogger(__name__)
+
+
+class GameTableMixin:
+    """Shared by the single-process and the sharded bot."""
+
+    service: TableService
+    flows: Flows
+    announcer: Announcer
+    settings: Settings
+    sync_commands: bool
+    _sweeper: asyncio.Task[None] | None
+
+    def _wire(self, service: TableService, settings: Settings, sync_commands: bool) -> None:
+        self.service = service
+        self.settings = settings
+        self.sync_commands = sync_commands
+        self.announcer = Announcer(self, service)  # type: ignore[arg-type]
+        self.flows = Flows(service, self.announcer)
+        self.announcer.flows = self.flows
+        self._sweeper = None
+
+    async def setup_hook(self) -> None:
+        bot: commands.Bot = self  # type: ignore[assignment]
+        await bot.add_cog(TableCommands(self))  # type: ignore[arg-type]
+        await bot.add_cog(PlayCommands(self))  # type: ignore[arg-type]
+        bot.add_dynamic_items(*DYNAMIC_ITEMS)
+        bot.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
+        if self.sync_commands:
+            await self._sync(bot)
+        self._sweeper = asyncio.create_task(self._sweep(), name="gametable-deadline-sweeper")
+        self._sweeper.add_done_callback(_log_crash)
+
+    async def _sync(self, bot: commands.Bot) -> None:
+        guild_id = self.settings.dev_guild_id
+        if guild_id:
+            guild = discord.Object(id=guild_id)
+            bot.tree.copy_global_to(guild=guild)
+            await bot.tree.sync(guild=guild)
+        else:
+            await bot.tree.sync()
+
+    async def _sweep(self) -> None:
+        """Play the default move for seats whose time ran out; driven by the
+        deadlines stored in Redis, so a restart loses nothing."""
+        while True:
+            await asyncio.sleep(self.settings.sweep_interval)
+            await self.sweep_once()
+
+    async def sweep_once(self) -> None:
+        try:
+            for outcome in await self.service.expire():
+                await self.announcer.table_changed(outcome, actor=None)
+        except Exception:
+            log.exception("deadline sweep failed; will retry")
+
+    async def on_app_command_error(
+        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+    ) -> None:
+        if isinstance(error, app_commands.NoPrivateMessage):
+            message = "Tables live in server channels — use this command in a server."
+        elif isinstance(error, app_commands.CheckFailure):
+            message = "You cannot use this command here."
+        else:
+            log.error("slash command failed", exc_info=error)
+            message = SORRY
+        try:
+            await reply(interaction, message)
+        except discord.HTTPException:
+            log.warning("could not answer interaction %s", interaction.id)
+
+    async def close(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+        await super().close()  # type: ignore[misc]
+
+
+def _log_crash(task: asyncio.Task[None]) -> None:
+    if not task.cancelled() and task.exception() is not None:
+        log.error("background task %s died", task.get_name(), exc_info=task.exception())
+
+
+class GameTableBot(GameTableMixin, commands.Bot):
+    def __init__(
+        self, service: TableService, settings: Settings, *, sync_commands: bool = True, **options: Any
+    ) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents.default(),
+            help_command=None,
+            **options,
+        )
+        self._wire(service, settings, sync_commands)
+
+
+class ShardedGameTableBot(GameTableMixin, commands.AutoShardedBot):
+    def __init__(
+        self, service: TableService, settings: Settings, *, sync_commands: bool = True, **options: Any
+    ) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents.default(),
+            help_command=None,
+            shard_ids=settings.shard_ids,
+            shard_count=settings.shard_count,
+            **options,
+        )
+        self._wire(service, settings, sync_commands)
+
+
+async def run_bot(settings: Settings) -> None:
+    """Run until stopped (SIGINT/SIGTERM close the gateway and Redis cleanly)."""
+    from storage.connect import open_redis
+    from storage.store import TableStore
+
+    if settings.discord_token is None:
+        raise SystemExit("DISCORD_TOKEN is not set.")
+    async with open_redis(settings.redis_url, settings.data_dir) as redis:
+        service = TableService(TableStore(redis), turn_timeout=settings.turn_timeout)
+        sharded = settings.shard_ids is not None or settings.shard_count is not None
+        bot_class = ShardedGameTableBot if sharded else GameTableBot
+        bot = bot_class(service, settings)
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(sig, lambda: asyncio.create_task(bot.close()))
+        async with bot:
+            await bot.start(settings.discord_token.get_secret_value())

@@ -1,0 +1,251 @@
+"""Slash commands. Thin: parse the interaction, call the flows/TableService,
+render. The docstrings are the help users see in Discord."""
+
+from __future__ import annotations
+
+import logging
+import tomllib
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.errors import TableError
+from bot.tables import TableService
+from bot.ui.embeds import fit, table_embed
+from bot.ui.flows import Flows, guarded, player, reply
+from storage.records import TableRecord
+
+if TYPE_CHECKING:
+    from bot.app import GameTableBot
+
+log = logging.getLogger(__name__)
+Interaction = discord.Interaction[Any]
+PACES = {"live": 300.0, "relaxed": 3600.0, "async": 24 * 3600.0}
+DECK_BYTES = 256 * 1024
+
+
+def parse_options(text: str | None) -> dict[str, Any]:
+    """``"rounds=2 pace=true"`` → ``{"rounds": 2, "pace": True}`` (TOML values, bare words as text)."""
+    options: dict[str, Any] = {}
+    for pair in (text or "").replace(",", " ").split():
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise TableError(f"Options are written key=value, e.g. rounds=2 — not {pair!r}.")
+        try:
+            options[key] = tomllib.loads(f"v = {value}")["v"]
+        except tomllib.TOMLDecodeError:
+            options[key] = value
+    return options
+
+
+class TableCommands(
+    commands.GroupCog, group_name="table", group_description="Create, join and run game tables"
+):
+    def __init__(self, bot: GameTableBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @property
+    def service(self) -> TableService:
+        return self.bot.service
+
+    @property
+    def flows(self) -> Flows:
+        return self.bot.flows
+
+    @app_commands.command(name="create")
+    @app_commands.guild_only()
+    @app_commands.describe(
+        game="The game to play",
+        variant="A named variant of the game",
+        options="Game options as key=value pairs, e.g. rounds=2",
+        pace="How long each player may take per move",
+        deck="A custom deck file (TOML)",
+    )
+    @app_commands.choices(
+        pace=[
+            app_commands.Choice(name="live — 5 minutes a move", value="live"),
+            app_commands.Choice(name="relaxed — 1 hour a move", value="relaxed"),
+            app_commands.Choice(name="async — 1 day a move", value="async"),
+        ]
+    )
+    async def create(
+        self,
+        interaction: Interaction,
+        game: str,
+        variant: str | None = None,
+        options: str | None = None,
+        pace: str = "async",
+        deck: discord.Attachment | None = None,
+    ) -> None:
+        """Open a new table in this channel; you are its host."""
+        await guarded(interaction, self._create(interaction, game, variant, options, pace, deck))
+
+    async def _create(
+        self,
+        interaction: Interaction,
+        game: str,
+        variant: str | None,
+        options: str | None,
+        pace: str,
+        deck: discord.Attachment | None,
+    ) -> None:
+        chosen = parse_options(options)
+        if variant:
+            chosen["preset"] = variant
+        if deck is not None:
+            chosen["deck"] = await _read_deck(deck)
+        record = await self.service.create(
+            game,
+            player(interaction),
+            guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id,
+            options=chosen,
+            turn_timeout=PACES.get(pace, PACES["async"]),
+        )
+        await interaction.response.send_message(**self.flows.table_message(record))
+        message = await interaction.original_response()
+        thread_id = None
+        try:
+            thread = await message.create_thread(
+                name=fit(f"{self.service.engine(game).info.title} · {record.id}", 100)
+            )
+            thread_id = thread.id
+        except discord.HTTPException:
+            log.info("table %s: no thread could be opened; playing without a log thread", record.id)
+        await self.service.attach(record.id, message_id=message.id, thread_id=thread_id)
+
+    @create.autocomplete("game")
+    async def _game_names(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return [
+            app_commands.Choice(
+                name=fit(f"{e.info.title} ({e.info.min_players}–{e.info.max_players})", 100), value=key
+            )
+            for key, e in self.service.games.items()
+            if current.lower() in (key + e.info.title.lower())
+        ][:25]
+
+    @create.autocomplete("variant")
+    async def _variant_names(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+        engine = self.service.games.get(getattr(interaction.namespace, "game", "") or "")
+        names = list(engine.info.presets) if engine else []
+        return [app_commands.Choice(name=n, value=n) for n in names if current.lower() in n.lower()][:25]
+
+    async def _table_change(self, interaction: Interaction, verb: str, table: str | None) -> None:
+        async def change() -> None:
+            record = await self.service.find(interaction.user.id, interaction.channel_id, table)
+            outcome = await self.flows.lobby(verb, record.id, interaction)
+            await reply(interaction, _DONE[verb].format(id=record.id))
+            await self.bot.announcer.table_changed(outcome, actor=interaction.user.id)
+
+        await guarded(interaction, change(), table)
+
+    @app_commands.command(name="join")
+    @app_commands.describe(table="Which table (leave empty for this channel's table)")
+    async def join(self, interaction: Interaction, table: str | None = None) -> None:
+        """Take a seat at a table that has not started."""
+        await self._table_change(interaction, "join", table)
+
+    @app_commands.command(name="leave")
+    @app_commands.describe(table="Which table (leave empty for your table here)")
+    async def leave(self, interaction: Interaction, table: str | None = None) -> None:
+        """Leave a table; in a running game a bot takes over your seat."""
+        await self._table_change(interaction, "leave", table)
+
+    @app_commands.command(name="addbot")
+    @app_commands.describe(table="Which table (leave empty for your table here)")
+    async def addbot(self, interaction: Interaction, table: str | None = None) -> None:
+        """(Host) Seat a bot that plays random legal moves."""
+        await self._table_change(interaction, "bot", table)
+
+    @app_commands.command(name="start")
+    @app_commands.describe(table="Which table (leave empty for your table here)")
+    async def start(self, interaction: Interaction, table: str | None = None) -> None:
+        """(Host) Start the game with the seated players."""
+        await self._table_change(interaction, "start", table)
+
+    @app_commands.command(name="abandon")
+    @app_commands.describe(table="Which table (leave empty for your table here)")
+    async def abandon(self, interaction: Interaction, table: str | None = None) -> None:
+        """(Host or Manage Server) End a table without a result."""
+        await self._table_change(interaction, "abandon", table)
+
+    @app_commands.command(name="status")
+    @app_commands.describe(table="Which table (leave empty for your table here)")
+    async def status(self, interaction: Interaction, table: str | None = None) -> None:
+        """Show a table's public state."""
+
+        async def status() -> None:
+            record = await self.service.find(interaction.user.id, interaction.channel_id, table)
+            await reply(interaction, embed=table_embed(self.service, record))
+
+        await guarded(interaction, status(), table)
+
+    @app_commands.command(name="list")
+    async def list_tables(self, interaction: Interaction) -> None:
+        """List the open tables in this channel."""
+
+        async def list_tables() -> None:
+            tables = await self.service.store.in_channel(interaction.channel_id or 0)
+            await reply(
+                interaction,
+                fit(
+                    "\n".join(_line(self.service, t) for t in tables)
+                    or "No open tables here. Start one with /table create.",
+                    2000,
+                ),
+            )
+
+        await guarded(interaction, list_tables())
+
+    @join.autocomplete("table")
+    @leave.autocomplete("table")
+    @addbot.autocomplete("table")
+    @start.autocomplete("table")
+    @abandon.autocomplete("table")
+    @status.autocomplete("table")
+    async def _table_ids(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await table_choices(self.service, interaction, current)
+
+
+async def table_choices(
+    service: TableService, interaction: Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """The user's tables, then this channel's, for a ``table`` option."""
+    try:
+        mine = await service.store.of_user(interaction.user.id)
+        here = await service.store.in_channel(interaction.channel_id or 0)
+    except Exception:
+        log.exception("table autocomplete failed")
+        return []
+    tables = list({t.id: t for t in [*mine, *here]}.values())
+    return [
+        app_commands.Choice(name=fit(_line(service, t), 100), value=t.id)
+        for t in tables
+        if current.lower() in _line(service, t).lower()
+    ][:25]
+
+
+def _line(service: TableService, record: TableRecord) -> str:
+    title = service.engine(record.game).info.title
+    return f"{record.id} — {title}, {record.status.value}, {len(record.seats)} seats"
+
+
+async def _read_deck(deck: discord.Attachment) -> dict[str, Any]:
+    if deck.size > DECK_BYTES:
+        raise TableError("That deck file is too large (256 KB at most).")
+    try:
+        return tomllib.loads((await deck.read()).decode("utf-8"))
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+        raise TableError(f"That deck file is not valid TOML ({error}).") from None
+
+
+_DONE = {
+    "join": "You have joined table {id}.",
+    "leave": "You have left table {id}.",
+    "bot": "A bot takes a seat at table {id}.",
+    "start": "Table {id} has started — use /hand or the table's **Act** button to play.",
+    "abandon": "Table {id} is abandoned.",
+}

@@ -1,0 +1,61 @@
+"""Legal choices as a walk through successive menus.
+
+Each :class:`~engines.core.Choice` has a path of ``steps`` ("Steal", "<seat:2>",
+"Card 3"). A menu level lists the distinct next steps among the choices that
+match the path chosen so far, in the order the engine gave them. A path is kept
+as option indexes ("0.2"), short enough to ride in a custom_id, and is
+re-derived from the same table version, so it always means the same thing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engines.core import Choice
+
+
+@dataclass(frozen=True)
+class MenuOption:
+    index: int
+    label: str
+    choice: Choice | None  # set when picking this option completes a choice
+
+
+def parse_path(path: str) -> list[int]:
+    return [int(part) for part in path.split(".") if part != ""]
+
+
+def format_path(path: list[int]) -> str:
+    return ".".join(str(p) for p in path)
+
+
+def narrow(choices: list[Choice], path: list[int]) -> list[Choice]:
+    """The choices still reachable after following ``path``; ``[]`` if it leads nowhere."""
+    remaining = choices
+    for depth, index in enumerate(path):
+        labels = _distinct(remaining, depth)
+        if not 0 <= index < len(labels):
+            return []
+        remaining = [c for c in remaining if _step(c, depth) == labels[index]]
+    return remaining
+
+
+def level(choices: list[Choice], path: list[int]) -> list[MenuOption]:
+    """The options one level below ``path``."""
+    remaining = narrow(choices, path)
+    depth = len(path)
+    options = []
+    for index, label in enumerate(_distinct(remaining, depth)):
+        matching = [c for c in remaining if _step(c, depth) == label]
+        done = matching[0] if len(matching) == 1 and len(matching[0].steps) <= depth + 1 else None
+        options.append(MenuOption(index=index, label=label, choice=done))
+    return options
+
+
+def _step(choice: Choice, depth: int) -> str:
+    steps = choice.steps or [choice.label]
+    return steps[depth] if depth < len(steps) else choice.label
+
+
+def _distinct(choices: list[Choice], depth: int) -> list[str]:
+    return list(dict.fromkeys(_step(c, depth) for c in choices))

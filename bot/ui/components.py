@@ -1,0 +1,147 @@
+"""Restart-proof components. Every button and select is a DynamicItem whose
+custom_id carries the table id and the version it was drawn at, so it works
+after a restart (nothing lives in process memory) and an old click is
+recognised. The callbacks hold no rules: they hand over to :mod:`bot.ui.flows`.
+
+custom_id templates (all well under Discord's 100 characters):
+
+- ``gt:v1:<verb>:<table>:<version>`` — table buttons (join, leave, bot, start, hand, act)
+- ``gt:v1:do:<table>:<version>:<choice key>`` — one legal choice
+- ``gt:v1:menu:<table>:<version>:<path>:<part>`` — a select one menu level deep
+- ``gt:v1:nav:<table>:<version>:<path>`` — back / refresh in the act panel
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.render.menu import format_path, parse_path
+
+if TYPE_CHECKING:
+    from bot.app import GameTableBot
+
+TABLE = r"(?P<table>[a-z0-9]{1,16}):(?P<ver>\d{1,9})"
+VERBS = {
+    "join": "Join",
+    "leave": "Leave",
+    "bot": "Add bot",
+    "start": "Start",
+    "hand": "My hand",
+    "act": "Act",
+}
+
+
+def _bot(interaction: discord.Interaction[Any]) -> GameTableBot:
+    return interaction.client  # type: ignore[no-any-return]
+
+
+class TableButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"gt:v1:(?P<verb>join|leave|bot|start|hand|act):" + TABLE,
+):
+    def __init__(self, verb: str, table_id: str, version: int) -> None:
+        style = discord.ButtonStyle.primary if verb in ("join", "act") else discord.ButtonStyle.secondary
+        if verb == "start":
+            style = discord.ButtonStyle.success
+        super().__init__(
+            discord.ui.Button(label=VERBS[verb], style=style, custom_id=f"gt:v1:{verb}:{table_id}:{version}")
+        )
+        self.verb, self.table_id, self.version = verb, table_id, version
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Button[Any], match: re.Match[str]
+    ) -> TableButton:
+        return cls(match["verb"], match["table"], int(match["ver"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _bot(interaction).flows.table_button(interaction, self.verb, self.table_id)
+
+
+class ChoiceButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"gt:v1:do:" + TABLE + r":(?P<key>[A-Za-z0-9_.:+\-]{1,48})",
+):
+    def __init__(
+        self,
+        table_id: str,
+        version: int,
+        key: str,
+        label: str = "…",
+        style: discord.ButtonStyle = discord.ButtonStyle.primary,
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(label=label[:80], style=style, custom_id=f"gt:v1:do:{table_id}:{version}:{key}")
+        )
+        self.table_id, self.version, self.key = table_id, version, key
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Button[Any], match: re.Match[str]
+    ) -> ChoiceButton:
+        return cls(match["table"], int(match["ver"]), match["key"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _bot(interaction).flows.play(interaction, self.table_id, self.version, self.key)
+
+
+class MenuSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"gt:v1:menu:" + TABLE + r":(?P<path>[0-9.]{0,40}):(?P<part>\d)",
+):
+    def __init__(
+        self,
+        table_id: str,
+        version: int,
+        path: list[int],
+        part: int,
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str = "Choose…",
+    ) -> None:
+        select: discord.ui.Select[Any] = discord.ui.Select(
+            custom_id=f"gt:v1:menu:{table_id}:{version}:{format_path(path)}:{part}",
+            placeholder=placeholder[:150],
+            options=options or [discord.SelectOption(label="…", value="0")],
+        )
+        super().__init__(select)
+        self.table_id, self.version, self.path = table_id, version, path
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Select[Any], match: re.Match[str]
+    ) -> MenuSelect:
+        return cls(match["table"], int(match["ver"]), parse_path(match["path"]), int(match["part"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        picked = int(self.item.values[0]) if self.item.values else -1
+        await _bot(interaction).flows.menu_pick(interaction, self.table_id, self.version, self.path, picked)
+
+
+class NavButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"gt:v1:nav:" + TABLE + r":(?P<path>[0-9.]{0,40})",
+):
+    def __init__(self, table_id: str, version: int, path: list[int], label: str = "Refresh") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"gt:v1:nav:{table_id}:{version}:{format_path(path)}",
+            )
+        )
+        self.table_id, self.version, self.path = table_id, version, path
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Button[Any], match: re.Match[str]
+    ) -> NavButton:
+        return cls(match["table"], int(match["ver"]), parse_path(match["path"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _bot(interaction).flows.navigate(interaction, self.table_id, self.version, self.path)
+
+
+DYNAMIC_ITEMS = (TableButton, ChoiceButton, MenuSelect, NavButton)

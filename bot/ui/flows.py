@@ -1,0 +1,248 @@
+"""What a click or a command does, for every game alike: call TableService,
+answer the user (first, within Discord's 3 seconds), then tell the table.
+
+:func:`guarded` is the one error handler: refusals become short ephemeral
+answers; anything unexpected is logged with the table id and answered politely.
+The state is never touched by a failure, since a save is the last step of every
+change.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.errors import StaleClick, TableError
+from bot.render.menu import MenuOption, level
+from bot.tables import Outcome, Player, TableService
+from bot.ui.components import ChoiceButton, MenuSelect, NavButton, TableButton
+from bot.ui.embeds import fit, hand_embed, table_embed
+from engines.core import IllegalAction
+from storage.records import TableRecord, TableStatus
+
+if TYPE_CHECKING:
+    from bot.announce import Announcer
+
+log = logging.getLogger(__name__)
+SORRY = "Something went wrong on our side; nothing was changed. Please try again."
+Interaction = discord.Interaction[Any]
+
+
+async def reply(interaction: Interaction, content: str | None = None, **kwargs: Any) -> None:
+    """An ephemeral answer, whether or not the interaction was answered yet."""
+    kwargs.setdefault("ephemeral", True)
+    if interaction.response.is_done():
+        await interaction.followup.send(content or discord.utils.MISSING, **kwargs)
+    else:
+        await interaction.response.send_message(content, **kwargs)
+
+
+async def guarded(interaction: Interaction, work: Awaitable[None], table_id: str | None = None) -> None:
+    try:
+        await work
+    except (TableError, IllegalAction) as refusal:
+        message = refusal.message if isinstance(refusal, TableError) else refusal.reason
+        await _safe_reply(interaction, message)
+    except Exception:
+        log.exception("unexpected error table=%s user=%s", table_id, interaction.user.id)
+        await _safe_reply(interaction, SORRY)
+
+
+async def _safe_reply(interaction: Interaction, message: str) -> None:
+    try:
+        await reply(interaction, message)
+    except discord.HTTPException:
+        log.warning("could not answer interaction %s", interaction.id, exc_info=True)
+
+
+def player(interaction: Interaction) -> Player:
+    return Player(interaction.user.id, fit(interaction.user.display_name, 40))
+
+
+def is_moderator(interaction: Interaction) -> bool:
+    permissions = getattr(interaction.user, "guild_permissions", None)
+    return bool(permissions and permissions.manage_guild)
+
+
+def table_view(record: TableRecord) -> discord.ui.View | None:
+    """The public message's buttons for this stage of the table."""
+    verbs = {TableStatus.LOBBY: ["join", "leave", "bot", "start"], TableStatus.PLAYING: ["hand", "act"]}
+    if record.status not in verbs:
+        return None
+    view = discord.ui.View(timeout=None)
+    for verb in verbs[record.status]:
+        view.add_item(TableButton(verb, record.id, record.version))
+    return view
+
+
+class Flows:
+    def __init__(self, service: TableService, announcer: Announcer) -> None:
+        self.service = service
+        self.announcer = announcer
+
+    # ----- the act panel -----
+
+    def panel(
+        self, record: TableRecord, user_id: int, path: list[int] | None = None, note: str = ""
+    ) -> tuple[discord.Embed, discord.ui.View]:
+        """The ephemeral act panel: my view and my legal choices as components."""
+        path = path or []
+        choices = self.service.choices(record, user_id)
+        options = level(choices, path)
+        if not choices:
+            note = "\n".join(filter(None, [note, "Nothing for you to do right now."]))
+        view = discord.ui.View(timeout=None)
+        if not path and options and len(options) <= 20 and all(o.choice for o in options):
+            for option in options:
+                assert option.choice is not None
+                label = self.service.text(record, option.choice.label)
+                style = (
+                    discord.ButtonStyle.secondary
+                    if option.choice.key == "pass"
+                    else discord.ButtonStyle.primary
+                )
+                view.add_item(
+                    ChoiceButton(record.id, record.version, option.choice.key, fit(label, 80), style)
+                )
+        else:
+            self._selects(view, record, path, options)
+        view.add_item(NavButton(record.id, record.version, [], "Refresh"))
+        if path:
+            view.add_item(NavButton(record.id, record.version, path[:-1], "Back"))
+        return hand_embed(self.service, record, user_id, note), view
+
+    def _selects(
+        self, view: discord.ui.View, record: TableRecord, path: list[int], options: list[MenuOption]
+    ) -> None:
+        for part in range(min(4, (len(options) + 24) // 25)):
+            chunk = options[part * 25 : (part + 1) * 25]
+            select_options = [
+                discord.SelectOption(
+                    label=fit(self.service.text(record, o.label), 100) or "…", value=str(o.index)
+                )
+                for o in chunk
+            ]
+            placeholder = "Choose…" if not path else "Then choose…"
+            view.add_item(MenuSelect(record.id, record.version, path, part, select_options, placeholder))
+
+    async def _show_panel(
+        self,
+        interaction: Interaction,
+        record: TableRecord,
+        path: list[int] | None = None,
+        note: str = "",
+        edit: bool = False,
+    ) -> None:
+        embed, view = self.panel(record, interaction.user.id, path, note)
+        if edit and interaction.message is not None and not interaction.response.is_done():
+            await interaction.response.edit_message(embed=embed, view=view)
+        else:
+            await reply(interaction, embed=embed, view=view)
+
+    # ----- component callbacks -----
+
+    async def table_button(self, interaction: Interaction, verb: str, table_id: str) -> None:
+        await guarded(interaction, self._table_button(interaction, verb, table_id), table_id)
+
+    async def _table_button(self, interaction: Interaction, verb: str, table_id: str) -> None:
+        user = interaction.user.id
+        if verb in ("hand", "act"):
+            record = await self.service.get(table_id)
+            if record.seat_of(user) is None:
+                raise TableError("You are not seated at this table.")
+            if record.status is not TableStatus.PLAYING:
+                raise TableError("This table is not in play.")
+            await self._show_panel(interaction, record)
+            return
+        outcome = await self.lobby(verb, table_id, interaction)
+        await reply(interaction, _DONE[verb])
+        await self.announcer.table_changed(outcome, actor=user)
+
+    async def lobby(self, verb: str, table_id: str, interaction: Interaction) -> Outcome:
+        user = interaction.user.id
+        if verb == "join":
+            return await self.service.join(table_id, player(interaction))
+        if verb == "leave":
+            return await self.service.leave(table_id, user)
+        if verb == "bot":
+            return await self.service.add_bot(table_id, user)
+        if verb == "start":
+            return await self.service.start(table_id, user)
+        return await self.service.abandon(table_id, user, moderator=is_moderator(interaction))
+
+    async def play(self, interaction: Interaction, table_id: str, version: int | None, key: str) -> None:
+        await guarded(interaction, self._play(interaction, table_id, version, key), table_id)
+
+    async def _play(self, interaction: Interaction, table_id: str, version: int | None, key: str) -> None:
+        from_panel = version is not None
+        try:
+            outcome = await self.service.act(table_id, interaction.user.id, key, version)
+        except StaleClick as stale:
+            await self._show_panel(interaction, stale.table, note=stale.message, edit=from_panel)
+            return
+        seat = outcome.seat
+        private = outcome.private_events(seat) if seat is not None else []
+        mine = [self.service.text(outcome.table, e.text) for e in private]
+        done = [self.service.text(outcome.table, e.text) for e in outcome.public_events]
+        note = fit("\n".join(mine + done[-3:]), 1500)
+        if outcome.table.status is TableStatus.PLAYING:
+            await self._show_panel(interaction, outcome.table, note=note, edit=from_panel)
+        elif from_panel:
+            await interaction.response.edit_message(content=fit(note or "Done.", 2000), embed=None, view=None)
+        else:
+            await reply(interaction, fit(note or "Done.", 2000))
+        await self.announcer.table_changed(outcome, actor=interaction.user.id)
+
+    async def menu_pick(
+        self, interaction: Interaction, table_id: str, version: int, path: list[int], picked: int
+    ) -> None:
+        await guarded(interaction, self._menu_pick(interaction, table_id, version, path, picked), table_id)
+
+    async def _menu_pick(
+        self, interaction: Interaction, table_id: str, version: int, path: list[int], picked: int
+    ) -> None:
+        record = await self.service.get(table_id)
+        if record.version != version:
+            # Menu paths are indexes into one version's choices: redraw from the top.
+            await self._show_panel(interaction, record, note=StaleClick(record).message, edit=True)
+            return
+        options = level(self.service.choices(record, interaction.user.id), path)
+        option = next((o for o in options if o.index == picked), None)
+        if option is None:
+            await self._show_panel(interaction, record, note="That option is gone.", edit=True)
+        elif option.choice is not None:
+            await self._play(interaction, table_id, version, option.choice.key)
+        else:
+            await self._show_panel(interaction, record, [*path, picked], edit=True)
+
+    async def navigate(self, interaction: Interaction, table_id: str, version: int, path: list[int]) -> None:
+        async def navigate() -> None:
+            record = await self.service.get(table_id)
+            if record.seat_of(interaction.user.id) is None:
+                raise TableError("You are not seated at this table.")
+            await self._show_panel(interaction, record, path if record.version == version else [], edit=True)
+
+        await guarded(interaction, navigate(), table_id)
+
+    # ----- used by slash commands -----
+
+    async def hand(self, interaction: Interaction, record: TableRecord) -> None:
+        if record.seat_of(interaction.user.id) is None:
+            raise TableError("You are not seated at this table.")
+        await self._show_panel(interaction, record)
+
+    def table_message(self, record: TableRecord) -> dict[str, Any]:
+        view = table_view(record)
+        return {"embed": table_embed(self.service, record), "view": view or discord.utils.MISSING}
+
+
+_DONE = {
+    "join": "You have joined the table.",
+    "leave": "You have left the table.",
+    "bot": "A bot takes a seat.",
+    "start": "The game has started — press **My hand** or **Act** to play.",
+    "abandon": "The table is abandoned.",
+}
