@@ -64,6 +64,8 @@ class Outcome:
     table: TableRecord
     events: list[Event] = field(default_factory=list)
     seat: Seat | None = None
+    # Seats the game now waits for that it was not waiting for before: whom to ping.
+    newly_awaited: list[Seat] = field(default_factory=list)
 
     @property
     def public_events(self) -> list[Event]:
@@ -414,6 +416,12 @@ class TableService:
             # Only bots to move (their step budget ran out): let the sweeper go on at once.
             record.deadline = self.clock()
 
+    @staticmethod
+    def _waiting(play: _Play) -> list[Seat]:
+        if play.state is None or play.record.status is not TableStatus.PLAYING:
+            return []
+        return list(dict.fromkeys(p.seat for p in play.engine.prompts(play.state) if p.awaited))
+
     async def _change(
         self,
         table_id: str,
@@ -428,6 +436,7 @@ class TableService:
             engine = self.engine(record.game)
             state = engine.load_state(record.state) if record.state is not None else None
             play = _Play(record=record, engine=engine, state=state)
+            before = self._waiting(play)
             change(play)
             record.state = engine.dump_state(play.state) if play.state is not None else None
             record.updated_at = self.clock()
@@ -445,7 +454,8 @@ class TableService:
             except VersionConflict:
                 continue
             seat = saved.seat_of(seat_of) if seat_of is not None else None
-            return Outcome(table=saved, events=play.events, seat=seat)
+            newly = [s for s in self._waiting(play) if s not in before]
+            return Outcome(table=saved, events=play.events, seat=seat, newly_awaited=newly)
         raise TableBusy("The table is very busy right now; please try again.")
 
 

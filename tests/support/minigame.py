@@ -70,8 +70,12 @@ class HighCardView(View):
 
 class HighCard(Engine[HighCardState, HighCardAction]):
     info = GameInfo(
-        key="high-card", title="High Card", summary="Play your best cards face up.",
-        min_players=2, max_players=6, options_model=HighCardOptions,
+        key="high-card",
+        title="High Card",
+        summary="Play your best cards face up.",
+        min_players=2,
+        max_players=6,
+        options_model=HighCardOptions,
         presets={"quick": {"rounds": 1}},
     )
     state_type = HighCardState
@@ -83,9 +87,15 @@ class HighCard(Engine[HighCardState, HighCardAction]):
         rng = Rng(seed=seed)
         deck = [n for n in range(1, 10)] * 2
         rng.shuffle(deck)
-        hands = [sorted(deck[i * 3:(i + 1) * 3]) for i in range(players)]
-        return HighCardState(players=players, rounds=options.rounds, rng=rng, hands=hands,
-                             played=[[] for _ in range(players)], cheers=[0] * players)
+        hands = [sorted(deck[i * 3 : (i + 1) * 3]) for i in range(players)]
+        return HighCardState(
+            players=players,
+            rounds=options.rounds,
+            rng=rng,
+            hands=hands,
+            played=[[] for _ in range(players)],
+            cheers=[0] * players,
+        )
 
     def _over(self, state: HighCardState) -> bool:
         return state.plays_made >= state.players * state.rounds and not state.window
@@ -101,10 +111,14 @@ class HighCard(Engine[HighCardState, HighCardAction]):
         if all(p.seat != seat for p in self.prompts(state)):
             return []
         if state.window:
-            return [Choice(key="cheer", label="Cheer", steps=["Cheer"], action=Cheer()),
-                    Choice(key="pass", label="Pass", steps=["Pass"], action=Pass())]
-        return [Choice(key=f"play:{c}", label=f"Play {c}", steps=["Play", str(c)], action=Play(card=c))
-                for c in sorted(set(state.hands[seat]))]
+            return [
+                Choice(key="cheer", label="Cheer", steps=["Cheer"], action=Cheer()),
+                Choice(key="pass", label="Pass", steps=["Pass"], action=Pass()),
+            ]
+        return [
+            Choice(key=f"play:{c}", label=f"Play {c}", steps=["Play", str(c)], action=Play(card=c))
+            for c in sorted(set(state.hands[seat]))
+        ]
 
     def validate(self, state: HighCardState, seat: Seat, action: HighCardAction) -> None:
         if isinstance(action, Play) and action.card not in state.hands[seat]:
@@ -130,8 +144,10 @@ class HighCard(Engine[HighCardState, HighCardAction]):
             viewer=viewer,
             headline="Game over" if self._over(state) else f"Round {state.plays_made // state.players + 1}",
             hand=list(state.hands[viewer]) if viewer is not None else None,
-            played=[list(p) for p in state.played], hand_sizes=[len(h) for h in state.hands],
-            cheers=list(state.cheers), turn=turn,
+            played=[list(p) for p in state.played],
+            hand_sizes=[len(h) for h in state.hands],
+            cheers=list(state.cheers),
+            turn=turn,
         )
 
     def result(self, state: HighCardState) -> Result | None:
