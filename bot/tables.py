@@ -142,7 +142,9 @@ class TableService:
 
     def awaited(self, record: TableRecord) -> list[Seat]:
         """Seats the game is waiting for, in order, without repeats."""
-        return list(dict.fromkeys(p.seat for p in self.prompts(record) if p.awaited))
+        if record.status is not TableStatus.PLAYING:
+            return []
+        return _awaited_seats(self.engine(record.game), self.state(record))
 
     @staticmethod
     def names(record: TableRecord) -> Callable[[Seat], str]:
@@ -420,7 +422,7 @@ class TableService:
     def _waiting(play: _Play) -> list[Seat]:
         if play.state is None or play.record.status is not TableStatus.PLAYING:
             return []
-        return list(dict.fromkeys(p.seat for p in play.engine.prompts(play.state) if p.awaited))
+        return _awaited_seats(play.engine, play.state)
 
     async def _change(
         self,
@@ -457,6 +459,10 @@ class TableService:
             newly = [s for s in self._waiting(play) if s not in before]
             return Outcome(table=saved, events=play.events, seat=seat, newly_awaited=newly)
         raise TableBusy("The table is very busy right now; please try again.")
+
+
+def _awaited_seats(engine: Engine[Any, Any], state: BaseModel) -> list[Seat]:
+    return list(dict.fromkeys(p.seat for p in engine.prompts(state) if p.awaited))
 
 
 def _need(record: TableRecord, status: TableStatus, message: str) -> None:
