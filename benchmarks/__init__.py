@@ -1,0 +1,1 @@
+"""Benchmarks, run from a source checkout (see bench_act.py)."""

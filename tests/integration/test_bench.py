@@ -1,0 +1,79 @@
+"""The act benchmark, run with tiny numbers on the test Redis: it prints its
+figures and cleans up. No timing is asserted — only that it measures."""
+
+from __future__ import annotations
+
+import io
+import re
+import shutil
+
+import pytest
+from redis import Redis
+
+from benchmarks import bench_act
+from bot import cli
+from tests.support.minigame import HIGH_CARD
+
+GAMES = {"high-card": HIGH_CARD}
+FIGURES = [
+    r"act \(load → apply → CAS save → log append\)\s+median\s+[\d.]+ ms\s+p99\s+[\d.]+ ms\s+[\d,]+ acts/s",
+    r"Redis GET\+SET round trip \(same client\)\s+median\s+[\d.]+ ms\s+p99\s+[\d.]+ ms",
+    r"ratio act / GET\+SET\s+median\s+[\d.]+ ×\s+p99\s+[\d.]+ ×",
+    r"peak RSS\s+[\d.]+ MiB",
+]
+
+
+def _bench_keys(redis_url: str) -> int:
+    client = Redis.from_url(redis_url)
+    try:
+        return len(client.keys("gt:bench:*"))
+    finally:
+        client.close()
+
+
+def _tables(redis_url: str) -> set[str]:
+    client = Redis.from_url(redis_url)
+    try:
+        return {str(key) for key in client.keys("gt:{table:*")}
+    finally:
+        client.close()
+
+
+def test_bench_prints_act_and_roundtrip_figures_and_cleans_up(redis_url: str) -> None:
+    before = _tables(redis_url)
+    out = io.StringIO()
+    code = bench_act.run(tables=3, acts=30, concurrency=2, redis_url=redis_url, games=GAMES, out=out)
+    text = out.getvalue()
+    assert code == 0, text
+    assert "high-card on REDIS_URL; 3 tables, 30 acts, concurrency 2" in text
+    for figure in FIGURES:
+        assert re.search(figure, text), f"missing {figure!r} in:\n{text}"
+    assert _tables(redis_url) == before and _bench_keys(redis_url) == 0
+
+
+def test_gametable_bench_runs_the_benchmark(monkeypatch: pytest.MonkeyPatch, redis_url: str) -> None:
+    monkeypatch.setenv("REDIS_URL", redis_url)
+    monkeypatch.setattr(cli, "configure_logging", lambda *args, **kwargs: None)
+    out = io.StringIO()
+    argv = ["bench", "--tables", "2", "--acts", "6", "--concurrency", "1"]
+    assert cli.main(argv, games=GAMES, stdout=out) == 0
+    assert all(re.search(figure, out.getvalue()) for figure in FIGURES)
+
+
+@pytest.mark.skipif(shutil.which("redis-server") is None, reason="needs redis-server installed")
+def test_without_redis_url_it_starts_a_private_redis_server() -> None:
+    out = io.StringIO()
+    assert bench_act.run(tables=2, acts=4, concurrency=2, redis_url=None, games=GAMES, out=out) == 0
+    assert "a private redis-server on port" in out.getvalue()
+
+
+def test_with_no_game_registered_it_says_so_and_exits_0() -> None:
+    out = io.StringIO()
+    assert bench_act.run(tables=2, acts=4, games={}, out=out) == 0
+    assert "no game is registered yet" in out.getvalue()
+
+
+def test_an_unknown_game_is_refused() -> None:
+    out = io.StringIO()
+    assert bench_act.run(game="chess", games=GAMES, out=out) == 2
+    assert "there is no game 'chess'. Games: high-card." in out.getvalue()

@@ -1,0 +1,215 @@
+"""The terminal table, played with scripted keyboards on a real Redis store."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+
+from bot.tables import TableService
+from bot.terminal import TERMINAL_TIMEOUT, TerminalTable, plain
+from engines.core import Choice, Event, Seat
+from storage.records import SeatRecord, TableRecord, TableStatus
+from storage.store import TableStore
+from tests.support.minigame import HIGH_CARD, HighCard, HighCardOptions, HighCardState, Play
+
+HANDOVER = re.compile(r"Pass the keyboard to (Player \d)")
+
+
+class WhisperCard(HighCard):
+    """High Card where every play whispers to the next seat, to test private events."""
+
+    def resolve(self, state: HighCardState, seat: Seat, action: object) -> list[Event]:
+        events = super().resolve(state, seat, action)  # type: ignore[arg-type]
+        if isinstance(action, Play):
+            target = (seat + 1) % state.players
+            events.append(Event(text=f"whisper-for-seat-{target}", to=[target]))
+        return events
+
+
+WHISPER = WhisperCard()
+
+
+class Keyboard(io.StringIO):
+    """Answers each prompt the table writes: Enter at hand-overs, a menu number
+    otherwise. ``script`` answers come first, one per menu prompt."""
+
+    def __init__(self, screen: io.StringIO, script: list[str] | None = None, menu: str = "1") -> None:
+        super().__init__()
+        self.screen = screen
+        self.script = list(script or [])
+        self.menu = menu
+        self.lines = 0
+
+    def readline(self, size: int | None = -1, /) -> str:  # type: ignore[override]  # typeshed: StringIO mixes _IOBase
+        self.lines += 1
+        assert self.lines < 500, "the table never ended"
+        last = self.screen.getvalue().rsplit("\n", 1)[-1]
+        if "press Enter" in last:
+            return "\n"
+        return (self.script.pop(0) if self.script else self.menu) + "\n"
+
+
+def table_for(
+    store: TableStore,
+    game: HighCard = HIGH_CARD,
+    keyboard: io.StringIO | None = None,
+    script: list[str] | None = None,
+) -> tuple[TerminalTable, io.StringIO]:
+    """A terminal table on ``store``; the keyboard answers every prompt unless given."""
+    screen = io.StringIO()
+    service = TableService(store, games={"high-card": game})
+    stdin = keyboard if keyboard is not None else Keyboard(screen, script)
+    return TerminalTable(service, stdin=stdin, stdout=screen, clear_screen=False), screen
+
+
+def disjoint_seed(players: int) -> int:
+    """A seed whose opening hands share no card value, so a printed hand names its owner."""
+    for seed in range(1000):
+        hands = HIGH_CARD.setup(players, HighCardOptions(), seed).hands
+        values = [set(hand) for hand in hands]
+        if sum(len(v) for v in values) == len(set().union(*values)):
+            return seed
+    raise AssertionError("no seed with disjoint hands")
+
+
+def segments(text: str) -> list[tuple[str | None, str]]:
+    """The transcript cut at each hand-over: (who has the keyboard, what was printed)."""
+    parts = HANDOVER.split(text)
+    found: list[tuple[str | None, str]] = [(None, parts[0])]
+    found += [(parts[i], parts[i + 1]) for i in range(1, len(parts), 2)]
+    return found
+
+
+def shown_hands(text: str) -> list[set[int]]:
+    return [{int(n) for n in m.split(", ")} for m in re.findall(r"Hand: ([\d, ]+)\n", text)]
+
+
+async def test_a_whole_game_shows_each_hand_only_to_its_own_seat(store: TableStore) -> None:
+    seed = disjoint_seed(3)
+    hands = HIGH_CARD.setup(3, HighCardOptions(), seed).hands
+    owner_of = {card: seat for seat, hand in enumerate(hands) for card in hand}
+    table, screen = table_for(store, WHISPER)
+    assert await table.play("high-card", seats=3, seed=seed) == 0
+    text = screen.getvalue()
+    parts = segments(text)
+    assert parts[0][1].count("Hand:") == 0  # nothing private before the first hand-over
+    seen_seats = set()
+    for who, printed in parts[1:]:
+        assert who is not None
+        seat = int(who.split()[1]) - 1
+        for hand in shown_hands(printed):
+            assert {owner_of[card] for card in hand} == {seat}, f"{who} was shown another seat's hand"
+            seen_seats.add(seat)
+        assert set(re.findall(r"only for (Player \d)", printed)) <= {who}
+        for target in re.findall(r"whisper-for-seat-(\d)", printed):
+            assert int(target) == seat, f"{who} was shown a whisper meant for seat {target}"
+    assert seen_seats == {0, 1, 2}
+    assert len(re.findall(r"\(to you\) whisper-for-seat", text)) == 6  # every whisper reached its seat
+    assert "Game over" in text and "#1:" in text
+    table_ids = re.findall(r"Table (\w+):", text)
+    record = await store.get(table_ids[0])
+    assert record is not None and record.status is TableStatus.FINISHED
+
+
+async def test_invalid_input_gets_a_short_answer_and_the_same_menu_again(store: TableStore) -> None:
+    table, screen = table_for(store, script=["abc", "9", "0", "", "2"])
+    assert await table.play("high-card", seats=2, bots=1, seed=4) == 0
+    text = screen.getvalue()
+    assert text.count("Please type a number from 1 to 3 or q to leave.") == 4
+    first_play = re.search(r"Player 1 plays (\d)\.", text)
+    menu = re.search(r"  2\. Play (\d)\n", text)
+    assert first_play and menu and first_play.group(1) == menu.group(1)  # "2" picked the second card
+
+
+async def test_bots_fill_the_other_seats_and_play_by_themselves(store: TableStore) -> None:
+    table, screen = table_for(store)
+    assert await table.play("high-card", seats=4, bots=3, seed=8) == 0
+    text = screen.getvalue()
+    assert "Player 1, Bot 1, Bot 2, Bot 3." in text
+    assert "Pass the keyboard" not in text  # one person: nobody to hide a hand from
+    for bot in ("Bot 1", "Bot 2", "Bot 3"):
+        assert f"{bot} plays" in text
+    assert "only for Bot" not in text
+    assert "Game over" in text
+
+
+async def test_end_of_input_leaves_and_abandons_the_table(store: TableStore) -> None:
+    table, screen = table_for(store, keyboard=io.StringIO(""))
+    assert await table.play("high-card", seats=2, bots=1) == 0
+    assert "You left the table; it is abandoned." in screen.getvalue()
+    table_id = re.findall(r"Table (\w+):", screen.getvalue())[0]
+    record = await store.get(table_id)
+    assert record is not None and record.status is TableStatus.ABANDONED
+    assert record.turn_timeout == TERMINAL_TIMEOUT
+
+
+async def test_ctrl_c_at_a_prompt_leaves_with_code_130(store: TableStore) -> None:
+    class CtrlC(io.StringIO):
+        def readline(self, size: int | None = -1, /) -> str:  # type: ignore[override]  # typeshed: StringIO mixes _IOBase
+            raise KeyboardInterrupt
+
+    table, screen = table_for(store, keyboard=CtrlC())
+    assert await table.play("high-card", seats=2, bots=1) == 130
+    assert "abandoned" in screen.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("seats", "bots", "options", "message"),
+    [
+        (9, 0, {}, "High Card seats 2–6 players, so --seats 9 is not possible."),
+        (2, 2, {}, "Leave at least one seat for a person"),
+        (None, -1, {}, "--bots cannot be negative."),
+        (2, 0, {"preset": "huge"}, "Unknown variant 'huge'. Variants: quick."),
+        (2, 0, {"rounds": 7}, "Bad option — rounds"),
+    ],
+)
+async def test_bad_table_settings_are_refused_before_any_table_exists(
+    store: TableStore, seats: int | None, bots: int, options: dict[str, object], message: str
+) -> None:
+    table, screen = table_for(store)
+    assert await table.play("high-card", seats=seats, bots=bots, options=options) == 2
+    assert message in screen.getvalue()
+    assert await store.redis.keys("gt:{table:*") == []
+
+
+async def test_the_variant_and_seed_reach_the_table(store: TableStore) -> None:
+    table, screen = table_for(store)
+    assert await table.play("high-card", bots=1, seed=11, options={"preset": "quick"}) == 0
+    record = await store.get(re.findall(r"Table (\w+):", screen.getvalue())[0])
+    assert record is not None and record.options == {"rounds": 1} and record.seed == 11
+
+
+def _record() -> TableRecord:
+    return TableRecord(
+        id="t", game="high-card", host_id=1, seats=[SeatRecord(user_id=1, name="Ann")],
+        created_at=0, updated_at=0, seed=0, turn_timeout=1,
+    )  # fmt: skip
+
+
+def _choice(key: str, *steps: str) -> Choice:
+    return Choice(key=key, label=" ".join(steps), steps=list(steps), action=key)
+
+
+def test_many_choices_are_walked_step_by_step_with_a_way_back(store: TableStore) -> None:
+    choices = [_choice(f"steal:{s}:{c}", "Steal", f"<seat:{s}>", f"Card {c}") for s in (0, 1) for c in (1, 2)]
+    choices.append(_choice("pass", "Pass"))
+    screen = io.StringIO()
+    keyboard = io.StringIO("1\n2\n0\n1\n2\n")  # Steal › Seat 2 › back › Ann › Card 2
+    table = TerminalTable(
+        TableService(store, games={"high-card": HIGH_CARD}), stdin=keyboard, stdout=screen, flat_menu=2
+    )
+    picked = table._choose(_record(), choices)
+    assert picked.key == "steal:0:2"
+    text = screen.getvalue()
+    assert "1. Steal … (4)\n  2. Pass\n" in text
+    assert "  1. Ann … (2)\n" in text and "  0. Back\n" in text  # seat refs shown by name
+
+
+@pytest.mark.parametrize(
+    ("written", "shown"),
+    [("🦸 **Heroes**", "🦸 Heroes"), ("*Night*", "Night"), ("2 * 3 * 4", "2 * 3 * 4"), ("`x`", "x")],
+)
+def test_discord_markdown_is_dropped_at_the_terminal(written: str, shown: str) -> None:
+    assert plain(written) == shown
