@@ -326,7 +326,7 @@ class TableService:
             _need(record, TableStatus.PLAYING, "This table is not in play.")
             seat = _seated(record, user_id)
             choice = self._current_choice(play, seat, key, version)
-            transition = _adjudicate(lambda: engine.apply(play.state, seat, choice.action))
+            transition = _adjudicate(lambda: engine.apply(play.state, seat, choice.action, in_place=True))
             self._record(play, seat, choice, transition.state, transition.events, kind="act")
             self._advance(play)
 
@@ -367,7 +367,7 @@ class TableService:
             if record.seats[seat].bot or all(p.seat != seat for p in engine.prompts(play.state)):
                 continue
             action = engine.default_action(play.state, seat)
-            transition = engine.apply(play.state, seat, action)
+            transition = engine.apply(play.state, seat, action, in_place=True)
             notice = Event(text=f"{seat_ref(seat)} ran out of time; the table played for them.")
             self._record(play, seat, None, transition.state, [notice, *transition.events], kind="timeout")
         self._advance(play)
@@ -405,7 +405,7 @@ class TableService:
                 break
             seat = movers[0]
             choice = rng.choice(engine.legal_actions(play.state, seat))
-            transition = engine.apply(play.state, seat, choice.action)
+            transition = engine.apply(play.state, seat, choice.action, in_place=True)
             self._record(play, seat, choice, transition.state, transition.events, kind="bot")
         result = engine.result(play.state)
         if result is not None:

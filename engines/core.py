@@ -296,8 +296,14 @@ class Engine(ABC, Generic[S, A]):
                 return choice.action  # type: ignore[no-any-return]
         return choices[0].action  # type: ignore[no-any-return]
 
-    def apply(self, state: S, seat: Seat, action: A | Mapping[str, Any]) -> Transition[S]:
-        """Validate and carry out one action; the given state is left untouched."""
+    def apply(
+        self, state: S, seat: Seat, action: A | Mapping[str, Any], *, in_place: bool = False
+    ) -> Transition[S]:
+        """Validate and carry out one action. The given state is left untouched
+        unless ``in_place`` — for callers that own a private copy (the table
+        service loads a fresh one from JSON for every change), which saves a
+        deep copy per action. A refusal may then leave that copy half-changed,
+        so such a caller must drop it on :class:`IllegalAction`."""
         if self.result(state) is not None:
             raise GameOver("The game is over.")
         if all(p.seat != seat for p in self.prompts(state)):
@@ -306,7 +312,7 @@ class Engine(ABC, Generic[S, A]):
         self.validate(state, seat, parsed)
         if all(c.action != parsed for c in self.legal_actions(state, seat)):
             raise IllegalAction("That move is not possible right now.")
-        after = state.model_copy(deep=True)
+        after = state if in_place else state.model_copy(deep=True)
         events = self.resolve(after, seat, parsed)
         return Transition[S](state=after, events=events)
 
