@@ -81,6 +81,8 @@ def table_embed(service: TableService, record: TableRecord) -> discord.Embed:
         result = service.result(record)
         renderer = renderer_for(record.game)
         panel = renderer.result(result, view) if result is not None else renderer.table(view)
+    if record.status is TableStatus.FINISHED:
+        panel.description = "\n".join(filter(None, ["🏁 **Game over.**", panel.description]))
     if record.status is TableStatus.ABANDONED:
         panel.description = "This table was abandoned."
     panel.title = f"{engine.info.title} — table {record.id}"

@@ -58,6 +58,7 @@ class HighCardState(BaseModel):
     plays_made: int = 0
     window: list[Seat] = Field(default_factory=list)
     cheers: list[int]
+    last_player: int = 0
 
 
 class HighCardView(View):
@@ -129,13 +130,15 @@ class HighCard(Engine[HighCardState, HighCardAction]):
             state.hands[seat].remove(action.card)
             state.played[seat].append(action.card)
             state.plays_made += 1
+            state.last_player = seat
             state.turn = (state.turn + 1) % state.players
             state.window = [s for s in range(state.players) if s != seat]
             return [Event(text=f"{seat_ref(seat)} plays {action.card}.")]
         state.window.remove(seat)
         if isinstance(action, Cheer):
             state.cheers[seat] += 1
-            return [Event(text=f"{seat_ref(seat)} cheers.")]
+            whisper = Event(text=f"{seat_ref(seat)} whispers to you: well played.", to=[state.last_player])
+            return [Event(text=f"{seat_ref(seat)} cheers."), whisper]
         return []
 
     def view(self, state: HighCardState, viewer: Seat | None) -> HighCardView:

@@ -1,0 +1,98 @@
+"""Build the real gametable bot for end-to-end tests: every bot instance gets
+its own Redis client, store and service — new process objects on the same
+Redis, as after a restart."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from redis.asyncio import Redis
+
+from bot.app import GameTableBot
+from bot.settings import Settings
+from bot.tables import TableService
+from engines.core import Engine
+from storage.store import TableStore
+from tests.e2e.harness import DiscordHarness, InteractionResult, SentMessage
+
+
+class BotMaker:
+    def __init__(self, redis_url: str, games: Mapping[str, Engine[Any, Any]] | None = None) -> None:
+        self.redis_url = redis_url
+        self.games = games
+        self.clients: list[Redis] = []
+        self.bots: list[GameTableBot] = []
+
+    def __call__(self) -> GameTableBot:
+        client = Redis.from_url(self.redis_url)
+        self.clients.append(client)
+        options: dict[str, Any] = {"games": self.games} if self.games is not None else {}
+        service = TableService(TableStore(client), turn_timeout=300, **options)
+        bot = GameTableBot(service, Settings(sweep_interval=3600))
+        self.bots.append(bot)
+        return bot
+
+    @property
+    def bot(self) -> GameTableBot:
+        return self.bots[-1]
+
+    async def close(self) -> None:
+        for client in self.clients:
+            await client.aclose()
+
+
+def button(message: SentMessage, label: str) -> str:
+    """The custom_id of the button labelled ``label`` on ``message``."""
+    for row in message.components:
+        for item in row.get("components", []):
+            if item.get("label") == label:
+                return str(item["custom_id"])
+    labels = [i.get("label") for r in message.components for i in r.get("components", [])]
+    raise AssertionError(f"no button {label!r} on the message; there are {labels}")
+
+
+def labels(message: SentMessage) -> list[str]:
+    return [
+        str(i.get("label")) for r in message.components for i in r.get("components", []) if i.get("label")
+    ]
+
+
+def embed_text(message: SentMessage) -> str:
+    parts = [message.content]
+    for embed in message.embeds:
+        parts += [
+            embed.get("title", ""),
+            embed.get("description", ""),
+            embed.get("footer", {}).get("text", ""),
+        ]
+        parts += [f"{f['name']}: {f['value']}" for f in embed.get("fields", [])]
+    return "\n".join(p for p in parts if p)
+
+
+def select_options(message: SentMessage) -> dict[str, tuple[str, str]]:
+    """Option label → (select custom_id, value) across every select on ``message``."""
+    found = {}
+    for row in message.components:
+        for item in row.get("components", []):
+            for option in item.get("options", []):
+                found[str(option["label"])] = (str(item["custom_id"]), str(option["value"]))
+    return found
+
+
+async def choose(h: DiscordHarness, user: Any, panel: SentMessage, *path: str) -> InteractionResult:
+    """Walk the act panel as a user would: click the button or pick the select
+    option with each label in turn. Returns the last interaction."""
+    result: InteractionResult | None = None
+    for label in path:
+        if label in labels(panel):
+            result = await h.click(user, panel, button(panel, label))
+        else:
+            options = select_options(panel)
+            assert label in options, f"no option {label!r}; the panel offers {labels(panel) + list(options)}"
+            custom_id, value = options[label]
+            result = await h.select(user, custom_id, [value], message=panel)
+        assert result.message is not None
+        panel = result.message
+    assert result is not None
+    return result
