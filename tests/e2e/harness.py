@@ -13,9 +13,10 @@ backend built, so feeding our own raw payloads means using its non-public ``Back
   interaction callbacks/followups) are replaced by ``_handle``, which records each request as a
   ``Request``, runs ``limits.check_payload`` on its JSON, applies injected faults and answers with
   plausible JSON (messages with fresh snowflakes, DM/thread channels, callback responses, ...);
-* waiting: after feeding an event, ``settle()`` yields to the loop until no callback is runnable and
-  no timer is due within ``settle_horizon`` (so short sleeps are waited for, View timeouts are not).
-  No fixed sleeps; deterministic since nothing does real I/O.
+* waiting: after feeding an event, ``settle()`` waits for every task started since (so real I/O,
+  such as a Redis round trip, is waited for), then yields to the loop until no callback is runnable
+  and no timer is due within ``settle_horizon`` (short sleeps are waited for, View timeouts are not).
+  No fixed sleeps.
 
 Usage::
 
