@@ -4,6 +4,7 @@ Redis, as after a restart."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from typing import Any
 
@@ -96,3 +97,50 @@ async def choose(h: DiscordHarness, user: Any, panel: SentMessage, *path: str) -
         panel = result.message
     assert result is not None
     return result
+
+
+NAVIGATION = {"Refresh", "Back"}
+
+
+async def act_by_clicks(
+    h: DiscordHarness, service: Any, table_id: str, user: Any, message: SentMessage, rng: random.Random
+) -> None:
+    """One move for ``user``: press Act on the table message, then pick random
+    options through the panel's buttons and selects until the table moves on."""
+    version = (await service.get(table_id)).version
+    panel = (await h.click(user, message, button(message, "Act"))).message
+    for _ in range(10):
+        assert panel is not None and panel.ephemeral
+        buttons = [label for label in labels(panel) if label not in NAVIGATION]
+        options = select_options(panel)
+        assert buttons or options, f"an awaited seat was offered nothing: {embed_text(panel)}"
+        if buttons:
+            result = await h.click(user, panel, button(panel, rng.choice(buttons)))
+        else:
+            custom_id, value = options[rng.choice(sorted(options))]
+            result = await h.select(user, custom_id, [value], message=panel)
+        assert not result.failed, [r.error for r in result.failed]
+        if (await service.get(table_id)).version != version:
+            return
+        panel = result.message
+    raise AssertionError("ten steps through the act panel made no move")
+
+
+async def play_to_the_end(
+    h: DiscordHarness,
+    service: Any,
+    table_id: str,
+    users: list[Any],
+    message: SentMessage,
+    seed: int,
+    max_moves: int = 5000,
+) -> int:
+    """Drive a started table to its end by clicks; returns the number of moves."""
+    rng = random.Random(seed)
+    for moves in range(max_moves):
+        record = await service.get(table_id)
+        if record.status.value != "playing":
+            return moves
+        seat = rng.choice(service.awaited(record))
+        await act_by_clicks(h, service, table_id, users[seat], message, rng)
+    raise AssertionError(f"the game did not end within {max_moves} moves")

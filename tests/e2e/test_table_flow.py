@@ -11,7 +11,7 @@ import pytest
 
 from storage.records import TableStatus
 from tests.e2e.harness import DiscordHarness
-from tests.e2e.tables import BotMaker, button, choose, embed_text, labels, select_options
+from tests.e2e.tables import BotMaker, button, choose, embed_text, labels, play_to_the_end, select_options
 from tests.support.minigame import HIGH_CARD
 
 GAMES = {"high-card": HIGH_CARD}
@@ -163,3 +163,10 @@ async def test_bad_input_gets_a_short_answer(h: DiscordHarness, maker: BotMaker)
     assert bad.ephemeral and "rounds" in (bad.content or "")
     nowhere = await h.slash(ann, "hand")
     assert nowhere.ephemeral and "not at any table" in (nowhere.content or "")
+
+
+async def test_a_whole_game_by_clicks(h: DiscordHarness, maker: BotMaker) -> None:
+    users, message, table_id = await open_table(h, maker, players=3)
+    await h.click(users[0], message, button(message, "Start"))
+    moves = await play_to_the_end(h, maker.bot.service, table_id, users, message, seed=5)
+    assert moves >= 6 and "Game over" in embed_text(message)
