@@ -87,7 +87,11 @@ def table_embed(service: TableService, record: TableRecord) -> discord.Embed:
         panel.description = "This table was abandoned."
     panel.title = f"{engine.info.title} — table {record.id}"
     panel.fields.insert(0, PanelField(name="Seats", value=seat_lines(service, record), inline=False))
-    options = ", ".join(f"{k}={v}" for k, v in record.options.items() if k != "deck")
+    defaults = engine.parse_options({}).model_dump(mode="json")
+    chosen = {k: v for k, v in record.options.items() if v != defaults.get(k)}
+    if "deck" in chosen:
+        chosen["deck"] = "custom"
+    options = ", ".join(f"{k}={v}" for k, v in chosen.items())
     panel.footer = f"Table {record.id} · v{record.version}" + (f" · {options}" if options else "")
     return to_embed(panel, lambda text: service.text(record, text), COLOURS[record.status])
 
