@@ -83,9 +83,9 @@ class Announcer:
 
     async def _dm(self, record: TableRecord, user_id: int, lines: list[str]) -> None:
         try:
-            channel = await self.client.create_dm(discord.Object(id=user_id))
+            dm = await self.client.create_dm(discord.Object(id=user_id))
             for chunk in _chunks([f"**Table {record.id}** ({record.game}):", *lines]):
-                await channel.send(chunk)
+                await dm.send(chunk)
         except discord.Forbidden as refused:
             if refused.code != DMS_CLOSED:
                 raise

@@ -128,8 +128,8 @@ class ShardedGameTableBot(GameTableMixin, commands.AutoShardedBot):
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
             help_command=None,
-            shard_ids=settings.shard_ids,
             shard_count=settings.shard_count,
+            **({"shard_ids": settings.shard_ids} if settings.shard_ids is not None else {}),
             **options,
         )
         self._wire(service, settings, sync_commands)

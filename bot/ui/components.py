@@ -53,7 +53,7 @@ class TableButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Button[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> TableButton:
         return cls(match["verb"], match["table"], int(match["ver"]))
 
@@ -80,7 +80,7 @@ class ChoiceButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Button[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> ChoiceButton:
         return cls(match["table"], int(match["ver"]), match["key"])
 
@@ -111,7 +111,7 @@ class MenuSelect(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Select[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> MenuSelect:
         return cls(match["table"], int(match["ver"]), parse_path(match["path"]), int(match["part"]))
 
@@ -136,7 +136,7 @@ class NavButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Button[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> NavButton:
         return cls(match["table"], int(match["ver"]), parse_path(match["path"]))
 
