@@ -124,12 +124,13 @@ class ShardedGameTableBot(GameTableMixin, commands.AutoShardedBot):
     def __init__(
         self, service: TableService, settings: Settings, *, sync_commands: bool = True, **options: Any
     ) -> None:
+        if settings.shard_ids is not None:  # None would mean "all shards", which is the default anyway
+            options["shard_ids"] = settings.shard_ids
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
             help_command=None,
             shard_count=settings.shard_count,
-            **({"shard_ids": settings.shard_ids} if settings.shard_ids is not None else {}),
             **options,
         )
         self._wire(service, settings, sync_commands)
