@@ -13,6 +13,7 @@ import contextlib
 import logging
 import shutil
 import subprocess
+import tempfile
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -25,14 +26,16 @@ class EmbeddedRedis:
     """A private redis-server process owned by this bot process."""
 
     def __init__(self, data_dir: Path, executable: str) -> None:
-        self.data_dir = data_dir
-        self.socket = data_dir / "redis.sock"
+        # Absolute: redis-server changes into --dir before it opens its log file.
+        self.data_dir = data_dir.resolve()
+        # A unix socket path is limited to ~107 bytes, so it lives in a short private
+        # temporary folder rather than under a possibly deep data directory.
+        self.socket = Path(tempfile.mkdtemp(prefix="gametable-")) / "redis.sock"
         self.executable = executable
         self.process: subprocess.Popen[bytes] | None = None
 
     async def start(self) -> Redis:
         self.data_dir.mkdir(parents=True, exist_ok=True)
-        self.socket.unlink(missing_ok=True)
         # Popen returns at once; a plain process (not an asyncio one) can be
         # stopped from synchronous shutdown code as well.
         self.process = subprocess.Popen(  # noqa: ASYNC220
@@ -73,6 +76,7 @@ class EmbeddedRedis:
             self.process.terminate()
             with contextlib.suppress(subprocess.TimeoutExpired):
                 self.process.wait(timeout=5)
+        shutil.rmtree(self.socket.parent, ignore_errors=True)
 
 
 @contextlib.asynccontextmanager

@@ -126,13 +126,16 @@ async def test_indexes_can_be_rebuilt_from_the_tables(store: TableStore) -> None
     assert await store.due(10.0) == ["a"]
 
 
-async def test_embedded_redis_keeps_tables_across_a_restart(tmp_path: Path) -> None:
-    async with open_redis(None, tmp_path) as client:
+async def test_embedded_redis_keeps_tables_across_a_restart(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)  # the default DATA_DIR is relative: "data"
+    async with open_redis(None, Path("data")) as client:
         await TableStore(client).create(make_record("kept"))
-    async with open_redis(None, tmp_path) as client:
+    async with open_redis(None, Path("data")) as client:
         record = await TableStore(client).get("kept")
     assert record is not None and record.id == "kept"
-    assert (tmp_path / "redis").is_dir()
+    assert (tmp_path / "data" / "redis" / "appendonlydir").is_dir()
 
 
 async def test_without_redis_server_falls_back_loudly_to_memory(
