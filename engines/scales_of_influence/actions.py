@@ -1,0 +1,124 @@
+"""Every move a seat can make, as a discriminated union on ``type``."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, Field
+
+from engines.scales_of_influence.state import Side
+
+
+class Receive(BaseModel):
+    type: Literal["receive"] = "receive"
+    how: Literal["draw", "energy"]
+
+
+class PlayCard(BaseModel):
+    """Release: a Hand card to a free Reading placement (0 Past, 1 Present, 2 Future)."""
+
+    type: Literal["play"] = "play"
+    card: int
+    slot: int = Field(ge=0, le=2)
+
+
+class GiveInfluence(BaseModel):
+    """Release: secretly draw 2 Influence tokens."""
+
+    type: Literal["give"] = "give"
+
+
+class PickToken(BaseModel):
+    """The secret half of Give Influence: which drawn token goes into which bag."""
+
+    type: Literal["token"] = "token"
+    value: int
+    side: Side
+
+
+class ChannelDraw(BaseModel):
+    type: Literal["channel_draw"] = "channel_draw"
+
+
+class ChannelTake(BaseModel):
+    type: Literal["channel_take"] = "channel_take"
+    target: int
+
+
+class ChannelClear(BaseModel):
+    type: Literal["channel_clear"] = "channel_clear"
+    slot: int = Field(ge=0, le=2)
+
+
+class Discard(BaseModel):
+    type: Literal["discard"] = "discard"
+    card: int
+
+
+class Pass(BaseModel):
+    type: Literal["pass"] = "pass"
+
+
+class Eclipse(BaseModel):
+    """Moon: cover a Reading card with a higher Hand card of its element."""
+
+    type: Literal["eclipse"] = "eclipse"
+    card: int
+    slot: int = Field(ge=0, le=2)
+
+
+class Resolve(BaseModel):
+    type: Literal["resolve"] = "resolve"
+    target: int | None = None
+    side: Side | None = None
+
+
+class Weigh(BaseModel):
+    type: Literal["weigh"] = "weigh"
+
+
+class ShootingStar(BaseModel):
+    """Start a Cosmic Event."""
+
+    type: Literal["star"] = "star"
+    card: int
+
+
+class EclipseStar(BaseModel):
+    """Cover the Shooting Star on top with a higher one (costs 1 Energy)."""
+
+    type: Literal["eclipse_star"] = "eclipse_star"
+    card: int
+
+
+class ShamanPower(BaseModel):
+    type: Literal["shaman"] = "shaman"
+    power: Literal["block", "scale", "token"]
+    side: Side | None = None
+    value: int | None = None
+
+
+class ChooseShaman(BaseModel):
+    type: Literal["choose_shaman"] = "choose_shaman"
+    seat: int
+
+
+SoiAction = Annotated[
+    Receive
+    | PlayCard
+    | GiveInfluence
+    | PickToken
+    | ChannelDraw
+    | ChannelTake
+    | ChannelClear
+    | Discard
+    | Pass
+    | Eclipse
+    | Resolve
+    | Weigh
+    | ShootingStar
+    | EclipseStar
+    | ShamanPower
+    | ChooseShaman,
+    Field(discriminator="type"),
+]

@@ -1,0 +1,173 @@
+"""The Traveler's Tarot as data: card specs, the effect primitives and deck parsing.
+
+Every ability is a short list of :class:`Step` s drawn from a small vocabulary
+(:data:`Primitive`); the rules interpret them in ``effects.py``. The element says
+what a card touches (Fire → Energy, Water → Influence, Air → players, Earth →
+cards) and the step amounts grow with rank. The ability text shown to players is
+generated from the steps, so text and behaviour can never disagree.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from importlib import resources
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from engines.core import IllegalAction
+
+Element = Literal["spirit", "fire", "water", "air", "earth"]
+Primitive = Literal[
+    "gain",
+    "take",
+    "drain_all",
+    "scale_add",
+    "scale_remove",
+    "scale_move",
+    "draw",
+    "steal_card",
+    "discard_random",
+    "each_discard",
+    "give_influence",
+    "blind_token",
+    "switch_token",
+    "return_token",
+    "block",
+]
+
+NEEDS_TARGET: frozenset[str] = frozenset({"take", "steal_card", "discard_random"})
+NEEDS_SIDE: frozenset[str] = frozenset(
+    {"scale_add", "scale_remove", "scale_move", "blind_token", "switch_token"}
+)
+
+ELEMENT_EMOJI = {"spirit": "🌠", "fire": "🔥", "water": "💧", "air": "🌬️", "earth": "🪨"}
+COURT = {11: "Novice", 12: "Apprentice", 13: "Expert", 14: "Master"}
+
+_WORDING: dict[str, str] = {
+    "gain": "gain {n} Energy",
+    "take": "take {n} Energy from a player",
+    "drain_all": "take {n} Energy from each other player",
+    "scale_add": "add {n} Energy to a side of the Scale",
+    "scale_remove": "remove {n} Energy from a side of the Scale",
+    "scale_move": "move {n} Energy from one side of the Scale to the other",
+    "draw": "draw {n} card{s}",
+    "steal_card": "take {n} random card{s} from a player",
+    "discard_random": "a player discards {n} random card{s}",
+    "each_discard": "each other player discards {n} random card{s}",
+    "give_influence": "Give Influence",
+    "blind_token": "put {n} random token{s} from the source into a bag, unseen",
+    "switch_token": "move {n} random token{s} from one bag to the other, unseen",
+    "return_token": "return {n} random token{s} from the bags to the source, unseen",
+    "block": "block the card this Cosmic Event interrupted",
+}
+
+
+class Step(BaseModel):
+    """One primitive of an ability, with its strength ``n``."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    do: Primitive
+    n: int = Field(default=1, ge=1, le=5)
+
+    def words(self) -> str:
+        return _WORDING[self.do].format(n=self.n, s="" if self.n == 1 else "s")
+
+
+class CardSpec(BaseModel):
+    """One tarot card. Spirit cards are Shooting Stars; all others are Hand cards."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    name: str = Field(min_length=1, max_length=40)
+    element: Element
+    rank: int = Field(ge=1, le=21)
+    effect: list[Step] = Field(min_length=1, max_length=4)
+    next_day: bool = Field(default=False, description="Resolves again at the start of the next day.")
+    origin: Literal["rulebook", "project"] = "project"
+
+    @model_validator(mode="after")
+    def _coherent(self) -> CardSpec:
+        if self.element != "spirit" and self.rank > 14:
+            raise ValueError(f"{self.name}: Hand cards rank 1 to 14")
+        kinds = [step.do for step in self.effect]
+        if "give_influence" in kinds[:-1]:
+            raise ValueError(f"{self.name}: Give Influence must be the last step")
+        if "block" in kinds and self.element != "spirit":
+            raise ValueError(f"{self.name}: only Shooting Stars can block")
+        if self.next_day and self.element == "spirit":
+            raise ValueError(f"{self.name}: only Hand cards can affect the next day")
+        return self
+
+    @property
+    def star(self) -> bool:
+        return self.element == "spirit"
+
+    @property
+    def needs_target(self) -> bool:
+        return any(step.do in NEEDS_TARGET for step in self.effect)
+
+    @property
+    def needs_side(self) -> bool:
+        return any(step.do in NEEDS_SIDE for step in self.effect)
+
+    def ability(self) -> str:
+        text = ", then ".join(step.words() for step in self.effect)
+        text = text[0].upper() + text[1:] + "."
+        return text + (" Resolves again at the start of the next day." if self.next_day else "")
+
+    def short(self) -> str:
+        """Emoji, rank and name: ``🔥7 Wildfire``."""
+        return f"{ELEMENT_EMOJI[self.element]}{self.rank} {self.name}"
+
+
+class DeckSpec(BaseModel):
+    """A whole Traveler's Tarot (without the Traveler card itself)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    name: str = Field(default="Custom tarot", min_length=1, max_length=60)
+    cards: list[CardSpec] = Field(min_length=30, max_length=120)
+
+    @model_validator(mode="after")
+    def _unique_names(self) -> DeckSpec:
+        seen: set[str] = set()
+        for card in self.cards:
+            if card.name in seen:
+                raise ValueError(f"two cards are named {card.name!r}")
+            seen.add(card.name)
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> DeckSpec:
+        # A tarot never changes during a game: every state copy may share it
+        # (the engine deep-copies the state on every move).
+        return self
+
+
+def _first_error(error: ValidationError) -> str:
+    first = error.errors()[0]
+    where = ".".join(str(p) for p in first.get("loc", ()))
+    message = str(first["msg"]).removeprefix("Value error, ")
+    return f"{where}: {message}" if where else message
+
+
+def parse_deck(toml_text: str) -> DeckSpec:
+    """A deck from TOML text; a bad file is refused with one clear sentence."""
+    try:
+        data = tomllib.loads(toml_text)
+    except tomllib.TOMLDecodeError as error:
+        raise IllegalAction(f"The deck file is not valid TOML ({error}).") from None
+    try:
+        return DeckSpec.model_validate(data)
+    except ValidationError as error:
+        raise IllegalAction(f"The deck file is not a valid tarot — {_first_error(error)}.") from None
+
+
+def builtin_deck() -> DeckSpec:
+    """The project's Traveler's Tarot: 21 Shooting Stars, 16 Court and 40 Minor cards."""
+    text = resources.files(__package__).joinpath("cards.toml").read_text(encoding="utf-8")
+    return parse_deck(text)
+
+
+BUILTIN_DECK = builtin_deck()

@@ -1,0 +1,62 @@
+"""Seeded random playouts to the end, with every invariant checked after every step.
+
+Unmarked: a few seeds per player count and variant (CI). ``pytest -m slow``: 1,000 seeds each.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from engines.playout import playout
+from tests.engines.test_scales_of_influence_helpers import (
+    COUNTS_AND_VARIANTS,
+    ENGINE,
+    after_step,
+    check_choices,
+    check_invariants,
+    options,
+)
+
+
+def _play(players: int, variant: str, seed: int, checked: bool = True) -> None:
+    opts = options(variant=variant)
+    state, result = playout(ENGINE, players, opts, seed=seed, after_step=after_step if checked else None)
+    check_invariants(state)  # type: ignore[arg-type]
+    assert result.teams is not None and sorted(s for t in result.teams.values() for s in t) == list(
+        range(players)
+    )
+    assert result.ranking and result.winners
+    view = ENGINE.view(state, None)  # type: ignore[arg-type]
+    assert view.alignments is not None  # the end reveals every alignment
+
+
+@pytest.mark.parametrize(("players", "variant"), COUNTS_AND_VARIANTS)
+@pytest.mark.parametrize("seed", range(3))
+def test_playout_checked_every_step(players: int, variant: str, seed: int) -> None:
+    _play(players, variant, seed)
+
+
+@pytest.mark.parametrize(("players", "variant"), COUNTS_AND_VARIANTS)
+def test_playouts_finish(players: int, variant: str) -> None:
+    for seed in range(100, 112):
+        _play(players, variant, seed, checked=False)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("players", "variant"), COUNTS_AND_VARIANTS)
+def test_thousand_playouts(players: int, variant: str) -> None:
+    for seed in range(1000):
+        _play(players, variant, seed)
+
+
+def test_same_seed_same_game() -> None:
+    first, _ = playout(ENGINE, 5, options(), seed=7)
+    second, _ = playout(ENGINE, 5, options(), seed=7)
+    assert first == second
+
+
+def test_fresh_game_is_sound() -> None:
+    for players, variant in COUNTS_AND_VARIANTS:
+        state = ENGINE.setup(players, options(variant=variant), 3)
+        check_invariants(state)
+        check_choices(state)
