@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -166,11 +167,22 @@ class ScalesOfInfluence(Engine[SoiState, SoiAction]):
         if waiting is None or waiting[0] != seat:
             return super().default_action(state, seat)
         options = menu.awaited_choices(state, seat)
-        tokens = [o for o in options if isinstance(o.action, PickToken)]
-        if tokens:  # a timed-out giver gives the weakest token
-            return min(tokens, key=lambda o: abs(o.action.value)).action  # type: ignore[no-any-return]
+        tokens = [o.action for o in options if isinstance(o.action, PickToken)]
+        if tokens:
+            return _timeout_token(state, tokens)
         for key in ("pass", "weigh", "receive:energy", "give"):
             for option in options:
                 if option.key == key:
                     return option.action  # type: ignore[no-any-return]
         return options[0].action  # type: ignore[no-any-return]
+
+
+def _timeout_token(state: SoiState, tokens: list[PickToken]) -> PickToken:
+    """A timed-out giver gives the weakest drawn token, into a bag picked by a
+    coin drawn from the hidden seed. A fixed bag would tell everyone which bag
+    that seat's token went into, since a timeout is public; the coin keeps it
+    secret and the same game still replays the same way."""
+    weakest = min(abs(t.value) for t in tokens)
+    candidates = sorted((t for t in tokens if abs(t.value) == weakest), key=lambda t: (t.side, t.value))
+    coin = random.Random(f"{state.rng.seed}:{state.rng.draws}:timeout").randrange(len(candidates))
+    return candidates[coin]

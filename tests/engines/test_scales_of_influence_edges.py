@@ -237,3 +237,17 @@ def test_timeouts_take_safe_moves() -> None:
     drawn = state.stack[-1].drawn  # type: ignore[union-attr]
     default = ENGINE.default_action(state, 0)
     assert default.type == "token" and abs(default.value) == min(abs(t) for t in drawn)  # type: ignore[union-attr]
+
+
+def test_timed_out_givers_bag_is_not_fixed() -> None:
+    """A timeout is public, so the bag a timed-out giver's token goes into must not
+    be predictable from it: over many games both bags are chosen."""
+    sides = set()
+    for seed in range(40):
+        state, _ = act(new_game(4, seed=seed), 0, "receive:energy")
+        state, _ = act(state, 0, "give")
+        default = ENGINE.default_action(state, 0)
+        assert default.type == "token"  # type: ignore[union-attr]
+        assert ENGINE.default_action(state, 0) == default  # the same state times out the same way
+        sides.add(default.side)  # type: ignore[union-attr]
+    assert len(sides) == 2
