@@ -20,15 +20,14 @@ import math
 import random
 import resource
 import shutil
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from functools import partial
+from pathlib import Path
 from typing import Any, TextIO
 
 from redis.asyncio import Redis
@@ -36,6 +35,7 @@ from redis.asyncio import Redis
 from bot.errors import TableError
 from bot.tables import Player, TableService
 from engines.core import Engine
+from storage.connect import RedisServer
 from storage.records import TableRecord, TableStatus
 from storage.store import TableStore
 
@@ -189,48 +189,17 @@ def report(figures: Figures, out: TextIO) -> None:
         out.write(f"({figures.refused} acts refused and not timed)\n")
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 @contextlib.asynccontextmanager
 async def _private_redis(executable: str) -> AsyncIterator[tuple[Redis, str]]:
-    """A throwaway redis-server on a free TCP port (TCP, like production)."""
-    port = _free_port()
+    """A throwaway redis-server on a free TCP port (TCP and append-only, like production)."""
     with tempfile.TemporaryDirectory() as folder:
-        server = subprocess.Popen(  # noqa: ASYNC220 - started once, before any timing
-            [
-                executable,
-                "--port",
-                str(port),
-                "--bind",
-                "127.0.0.1",
-                "--save",
-                "",
-                "--dir",
-                folder,
-                "--appendonly",
-                "yes",
-                "--appendfsync",
-                "everysec",
-            ],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        client = Redis(host="127.0.0.1", port=port)
+        server = RedisServer(Path(folder), executable=executable, tcp=True)
+        client = Redis.from_url(await asyncio.to_thread(server.start))
         try:
-            for _ in range(250):
-                with contextlib.suppress(OSError, ConnectionError):
-                    if await client.ping():
-                        break
-                await asyncio.sleep(0.02)
-            yield client, f"a private redis-server on port {port} (append-only, like compose.yaml)"
+            yield client, f"a private redis-server on port {server.port} (append-only, like compose.yaml)"
         finally:
             await client.aclose()
-            server.terminate()
-            server.wait(timeout=10)
+            server.stop()
 
 
 @contextlib.asynccontextmanager

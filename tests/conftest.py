@@ -7,60 +7,29 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
-import subprocess
 import tempfile
-import time
 from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
 
 import pytest
 from redis.asyncio import Redis
 
+from storage.connect import RedisServer
 from storage.store import TableStore
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 @pytest.fixture(scope="session")
 def redis_url() -> Iterator[str]:
     configured = os.environ.get("GAMETABLE_TEST_REDIS_URL")
-    executable = shutil.which("redis-server")
-    if configured or not executable:
+    if configured or not shutil.which("redis-server"):
         yield configured or "redis://127.0.0.1:6379/9"
         return
-    port = _free_port()
     with tempfile.TemporaryDirectory() as folder:
-        server = subprocess.Popen(
-            [
-                executable,
-                "--port",
-                str(port),
-                "--bind",
-                "127.0.0.1",
-                "--save",
-                "",
-                "--appendonly",
-                "no",
-                "--dir",
-                folder,
-            ],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
+        server = RedisServer(Path(folder), tcp=True, appendonly=False)
         try:
-            for _ in range(200):
-                with socket.socket() as probe:
-                    if probe.connect_ex(("127.0.0.1", port)) == 0:
-                        break
-                time.sleep(0.02)
-            yield f"redis://127.0.0.1:{port}/0"
+            yield server.start()
         finally:
-            server.terminate()
-            server.wait(timeout=10)
+            server.stop()
 
 
 @pytest.fixture
