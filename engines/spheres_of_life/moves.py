@@ -1,0 +1,279 @@
+"""Carrying out each move, then letting the game run on until someone must choose."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from engines.core import Event, seat_ref
+from engines.spheres_of_life import effects
+from engines.spheres_of_life.actions import (
+    Accept,
+    Bank,
+    Block,
+    Cancel,
+    ChooseHero,
+    Decline,
+    Discard,
+    Done,
+    Gift,
+    Offer,
+    Pass,
+    Peek,
+    Pick,
+    Place,
+    Play,
+    Reorder,
+    Steal,
+    Take,
+    Throw,
+    Want,
+)
+from engines.spheres_of_life.phases import (
+    check_balance,
+    end_night_turn,
+    end_phase,
+    finish_day,
+    finish_night,
+    heroes_needed,
+    night_limit,
+    reveal_heroes,
+    reveal_rps,
+)
+from engines.spheres_of_life.scoring import SET_SIZE
+from engines.spheres_of_life.state import Dream, Exchange, SolState
+
+
+def _dream(state: SolState) -> Dream:
+    assert state.dream is not None
+    return state.dream
+
+
+def action_done(state: SolState) -> None:
+    dream = _dream(state)
+    dream.to_act.pop(0)
+    dream.exchange, dream.offer = None, None
+
+
+def choose_hero(state: SolState, seat: int, move: ChooseHero) -> list[Event]:
+    state.hero_picks[seat].append(move.hero)
+    events = [Event(text=f"{seat_ref(seat)} has chosen.")] if heroes_needed(state, seat) == 0 else []
+    if any(heroes_needed(state, s) > 0 for s in range(state.players)):
+        return events
+    return events + reveal_heroes(state)
+
+
+def throw(state: SolState, seat: int, move: Throw) -> list[Event]:
+    state.rps[seat] = move.shape
+    if any(state.rps[s] is None for s in state.rps_players):
+        return [Event(text=f"{seat_ref(seat)} has thrown.")]
+    return reveal_rps(state)
+
+
+def pick(state: SolState, seat: int, move: Pick) -> list[Event]:
+    state.table.remove(move.card)
+    state.hands[seat].append(move.card)
+    state.count += 1
+    if state.stage == "day" and (state.count >= state.options.pace_factor or not state.table):
+        state.queue.pop(0)
+        state.count = 0
+    return [Event(text=f"{seat_ref(seat)} picks {state.name(move.card)} from the table.")]
+
+
+def discard(state: SolState, seat: int, move: Discard) -> list[Event]:
+    state.hands[seat].remove(move.card)
+    state.discard.append(move.card)
+    if state.pending is not None:
+        state.pending.count += 1
+    else:
+        state.discarded += 1
+    return [Event(text=f"{seat_ref(seat)} discards {state.name(move.card)}.")]
+
+
+def done(state: SolState, seat: int, move: Done) -> list[Event]:
+    if state.pending is not None:
+        state.pending.stop = True
+    elif not state.picking:
+        state.picking = True
+    else:
+        end_night_turn(state)
+    return []
+
+
+def bank(state: SolState, seat: int, move: Bank) -> list[Event]:
+    cards = [c for c in state.hands[seat] if state.kind(c) == move.animal][:SET_SIZE]
+    for card in cards:
+        state.hands[seat].remove(card)
+    state.banked[seat].extend(cards)
+    _dream(state).banked.append(seat)
+    return [Event(text=f"{seat_ref(seat)} banks a set of {state.deck_spec.name_of(move.animal)}.")]
+
+
+def steal(state: SolState, seat: int, move: Steal) -> list[Event]:
+    card = state.hands[move.target].pop(move.position - 1)
+    state.hands[seat].append(card)
+    action_done(state)
+    return [Event(text=f"{seat_ref(seat)} steals card {move.position} from {seat_ref(move.target)}."),
+            Event(text=f"{seat_ref(seat)} stole {state.name(card)} from {seat_ref(move.target)}.",
+                  to=[seat, move.target])]
+
+
+def gift(state: SolState, seat: int, move: Gift) -> list[Event]:
+    state.hands[seat].remove(move.card)
+    state.hands[move.target].append(move.card)
+    action_done(state)
+    return [Event(text=f"{seat_ref(seat)} gives a card to {seat_ref(move.target)} (Forced Gift)."),
+            Event(text=f"{seat_ref(seat)} gave {state.name(move.card)} to {seat_ref(move.target)}.",
+                  to=[seat, move.target])]
+
+
+def offer(state: SolState, seat: int, move: Offer) -> list[Event]:
+    _dream(state).offer = move.card
+    return []
+
+
+def cancel(state: SolState, seat: int, move: Cancel) -> list[Event]:
+    _dream(state).offer = None
+    return []
+
+
+def want(state: SolState, seat: int, move: Want) -> list[Event]:
+    dream = _dream(state)
+    assert dream.offer is not None
+    others = [s for s in range(state.players) if s != seat]
+    dream.exchange = Exchange(proposer=seat, card=dream.offer, wanted=move.wanted, waiting=others)
+    dream.offer = None
+    return [Event(text=f"{seat_ref(seat)} offers to exchange their {state.name(dream.exchange.card)} "
+                       f"for a {state.deck_spec.name_of(move.wanted)}. Accept or decline.")]
+
+
+def accept(state: SolState, seat: int, move: Accept) -> list[Event]:
+    exchange = _dream(state).exchange
+    assert exchange is not None
+    given = next(c for c in state.hands[seat] if state.kind(c) == exchange.wanted)
+    state.hands[exchange.proposer].remove(exchange.card)
+    state.hands[seat].remove(given)
+    state.hands[seat].append(exchange.card)
+    state.hands[exchange.proposer].append(given)
+    action_done(state)
+    return [Event(text=f"{seat_ref(seat)} accepts: {seat_ref(exchange.proposer)}'s "
+                       f"{state.name(exchange.card)} for {seat_ref(seat)}'s {state.name(given)}.")]
+
+
+def decline(state: SolState, seat: int, move: Decline) -> list[Event]:
+    exchange = _dream(state).exchange
+    assert exchange is not None
+    exchange.waiting.remove(seat)
+    if exchange.waiting:
+        return []
+    exchange.refused = True
+    return [Event(text=f"Nobody accepts: {seat_ref(exchange.proposer)} must Steal or give a Forced Gift.")]
+
+
+def play(state: SolState, seat: int, move: Play) -> list[Event]:
+    return effects.play(state, seat, move.card, move.target)
+
+
+def block(state: SolState, seat: int, move: Block) -> list[Event]:
+    return effects.block(state, seat, move.card)
+
+
+def pass_(state: SolState, seat: int, move: Pass) -> list[Event]:
+    if state.pending is not None:
+        return effects.pass_window(state, seat)
+    action_done(state)
+    return [Event(text=f"{seat_ref(seat)} can take no Action and passes.")]
+
+
+def reorder(state: SolState, seat: int, move: Reorder) -> list[Event]:
+    hand, i = state.hands[seat], move.position - 1
+    hand[i], hand[i + 1] = hand[i + 1], hand[i]
+    return []
+
+
+def peek(state: SolState, seat: int, move: Peek) -> list[Event]:
+    assert state.pending is not None
+    state.pending.chosen.append(move.position - 1)
+    return []
+
+
+def place(state: SolState, seat: int, move: Place) -> list[Event]:
+    assert state.pending is not None
+    state.pending.placed.append(move.card)
+    return []
+
+
+def take(state: SolState, seat: int, move: Take) -> list[Event]:
+    pending = state.pending
+    assert pending is not None and pending.target is not None
+    state.hands[pending.target].remove(move.card)
+    state.hands[seat].append(move.card)
+    pending.count += 1
+    return [Event(text=f"{seat_ref(seat)} takes a card from {seat_ref(pending.target)}."),
+            Event(text=f"{seat_ref(seat)} took {state.name(move.card)} from {seat_ref(pending.target)}.",
+                  to=[seat, pending.target])]
+
+
+MOVES: dict[type, Callable[[SolState, int, Any], list[Event]]] = {
+    ChooseHero: choose_hero, Throw: throw, Pick: pick, Discard: discard, Done: done, Bank: bank,
+    Steal: steal, Gift: gift, Offer: offer, Cancel: cancel, Want: want, Accept: accept, Decline: decline,
+    Play: play, Block: block, Pass: pass_, Reorder: reorder, Peek: peek, Place: place, Take: take,
+}
+
+
+def carry_out(state: SolState, seat: int, move: Any) -> list[Event]:
+    return MOVES[type(move)](state, seat, move) + settle(state)
+
+
+def settle(state: SolState) -> list[Event]:
+    """Run every automatic step (effects, draws, ends of turns and phases)."""
+    events: list[Event] = []
+    while True:
+        if state.pending is not None:
+            events += effects.advance(state)
+            if state.pending is not None:
+                break
+        more = _phase_step(state)
+        if more is None:
+            break
+        events += more
+    return events + check_balance(state)
+
+
+def _phase_step(state: SolState) -> list[Event] | None:
+    if state.stage == "day":
+        if state.queue and state.table:
+            return None
+        state.queue = []
+        return finish_day(state)
+    if state.stage == "night":
+        return _night_step(state)
+    if state.stage == "dream":
+        return _dream_step(_dream(state), state)
+    return None
+
+
+def _night_step(state: SolState) -> list[Event] | None:
+    if not state.queue:
+        return finish_night(state)
+    seat = state.queue[0]
+    if not state.picking:
+        if state.hands[seat] and state.discarded < night_limit(state):
+            return None
+        state.picking = True
+        return []
+    if state.count < state.discarded and state.table:
+        return None
+    end_night_turn(state)
+    return []
+
+
+def _dream_step(dream: Dream, state: SolState) -> list[Event] | None:
+    if dream.exchange is not None:
+        return None
+    if dream.offer is not None and (not dream.to_act or dream.offer not in state.hands[dream.to_act[0]]):
+        dream.offer = None
+        return []
+    if not dream.to_act:
+        return end_phase(state)
+    return None

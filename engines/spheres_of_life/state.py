@@ -1,0 +1,132 @@
+"""The state of a game of Spheres of Life, and its options.
+
+Every physical card has an id (its index in ``SolState.cards``, which names its
+kind); a card is always in exactly one place: the Main Deck, the table, a hand,
+a banked set, the discard pile, the unchosen Hero pool, a player's Heroes (ready
+or used), or ``in_play`` while an Ability resolves.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from engines.core import Rng
+from engines.spheres_of_life.cards import DeckSpec
+
+Stage = Literal["heroes", "rps", "day", "night", "dream", "over"]
+Shape = Literal["rock", "paper", "scissors"]
+
+
+class SolOptions(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    goal: Literal["strongest", "balance"] = Field(
+        default="strongest",
+        description="strongest: most points wins; balance: Restore the Balance "
+                    "(first to exactly 0 after two Days).")
+    pace: bool = Field(default=False,
+                       description="The rulebook's key changes: two Heroes each, Day and Night ×3.")
+    purist: bool = Field(default=False, description="The Purist Way: no Ability or Hero cards.")
+    decks: int = Field(default=1, ge=1, le=3, description="Decks shuffled together (7 more seats per deck).")
+    first_player: Literal["rps", "random"] = Field(
+        default="rps", description="rps: rock-paper-scissors decides; random: the table draws lots.")
+    rounds: int = Field(default=1, ge=1, le=5, description="Rounds in the match; points add up.")
+    deck: DeckSpec | None = Field(default=None, description="A custom deck (None: the built-in deck).")
+
+    @model_validator(mode="after")
+    def _one_goal_per_match(self) -> SolOptions:
+        if self.goal == "balance" and self.rounds > 1:
+            raise ValueError("Restore the Balance is played as a single round")
+        return self
+
+    @property
+    def heroes_each(self) -> int:
+        return 0 if self.purist else (2 if self.pace else 1)
+
+    @property
+    def pace_factor(self) -> int:
+        return 3 if self.pace else 1
+
+
+class Exchange(BaseModel):
+    """An open offer "my card for your ``wanted``" waiting for answers."""
+
+    proposer: int
+    card: int
+    wanted: str
+    waiting: list[int]
+    refused: bool = False
+
+
+class Pending(BaseModel):
+    """An Ability or Hero being played: its Block window, then its steps."""
+
+    owner: int
+    card: int
+    hero: bool
+    target: int | None = None
+    window: list[int] = Field(default_factory=list)
+    blocks: int = 0
+    blockers: list[int] = Field(default_factory=list)
+    step: int = 0
+    started: bool = False
+    chosen: list[int] = Field(default_factory=list)
+    pool: list[int] = Field(default_factory=list)
+    slots: list[int] = Field(default_factory=list)
+    placed: list[int] = Field(default_factory=list)
+    count: int = 0
+    stop: bool = False
+
+
+class Dream(BaseModel):
+    to_act: list[int]
+    last: bool = False
+    banked: list[int] = Field(default_factory=list)
+    steal_shield: list[int] = Field(default_factory=list)
+    gift_shield: list[int] = Field(default_factory=list)
+    offer: int | None = None
+    exchange: Exchange | None = None
+
+
+class SolState(BaseModel):
+    players: int
+    options: SolOptions
+    deck_spec: DeckSpec
+    rng: Rng
+    cards: list[str]
+    stage: Stage = "heroes"
+    round_no: int = 1
+    deck: list[int] = Field(default_factory=list)
+    table: list[int] = Field(default_factory=list)
+    hands: list[list[int]]
+    banked: list[list[int]]
+    discard: list[int] = Field(default_factory=list)
+    hero_pool: list[int] = Field(default_factory=list)
+    heroes: list[list[int]]
+    heroes_used: list[list[int]]
+    in_play: list[int] = Field(default_factory=list)
+    hero_picks: list[list[str]]
+    rps_players: list[int] = Field(default_factory=list)
+    rps: list[Shape | None]
+    leader: int = 0
+    leader_holds: int = 0
+    queue: list[int] = Field(default_factory=list)
+    count: int = 0
+    discarded: int = 0
+    picking: bool = False
+    next_phase: Literal["day", "night"] | None = None
+    days_done: int = 0
+    locked: list[bool]
+    dream: Dream | None = None
+    pending: Pending | None = None
+    match_scores: list[int]
+    match_cards: list[int]
+    balance_winners: list[int] | None = None
+
+    def kind(self, card: int) -> str:
+        return self.cards[card]
+
+    def name(self, card: int) -> str:
+        return self.deck_spec.name_of(self.cards[card])
