@@ -23,11 +23,14 @@ def playout(
     seed: int = 0,
     max_steps: int = 20_000,
     after_step: Callable[[BaseModel, Transition[Any]], None] | None = None,
+    in_place: bool = False,
 ) -> tuple[BaseModel, Result]:
     """Play a whole game with random legal moves; return the final state and result.
 
     Every prompted seat is equally likely to move next, so response windows are
     exercised in every order. ``after_step`` sees each transition (invariant checks).
+    ``in_place`` skips the copy of the state per step (long runs); the "previous"
+    state ``after_step`` is given is then the same object as the new one.
     Raises ``RuntimeError`` if the game does not end within ``max_steps``.
     """
     rng = random.Random(seed)
@@ -43,7 +46,7 @@ def playout(
             raise RuntimeError("no legal action and no result: the game is stuck")
         seat, choices = rng.choice(options_by_seat)
         choice = rng.choice(choices)
-        transition = engine.apply(state, seat, choice.action)
+        transition = engine.apply(state, seat, choice.action, in_place=in_place)
         if after_step is not None:
             after_step(state, transition)
         state = transition.state

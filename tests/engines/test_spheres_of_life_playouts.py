@@ -2,7 +2,8 @@
 
 CI runs a few seeds per variant with every check (conservation, choice limits,
 default actions, view hiding). The full run — 1,000 seeds per player count 2–7 per
-variant, conservation and choices after every step — is ``pytest -m slow``; tables
+variant, card conservation after every step (and the menu checks on every step of the
+first 100 seeds) — is ``pytest -m slow``; tables
 of more than seven (several decks) get a tenth of that, since one such game costs
 as much as dozens of small ones.
 """
@@ -54,8 +55,9 @@ def _finished(state: Any, result: Any, players: int) -> None:
 @pytest.mark.parametrize("variant, players, seed", _ci_cases())
 def test_playout_with_every_check(variant: str, players: int, seed: int) -> None:
     check = full_check if players <= 7 else _step_check
-    state, result = playout(ENGINE, players, options(**VARIANTS[variant]), seed=seed, after_step=check,
-                            max_steps=60_000)
+    state, result = playout(
+        ENGINE, players, options(**VARIANTS[variant]), seed=seed, after_step=check, max_steps=60_000
+    )
     _finished(state, result, players)
 
 
@@ -74,5 +76,10 @@ def _all_cases() -> list[tuple[str, int]]:
 def test_full_playouts(variant: str, players: int) -> None:
     opts = options(**VARIANTS[variant])
     for seed in range(FULL_SEEDS if players <= 7 else BIG_TABLE_SEEDS):
-        state, result = playout(ENGINE, players, opts, seed=seed, after_step=_step_check, max_steps=60_000)
+        # Conservation after every step of every game; the menu checks (which double
+        # the cost of a step) on every step of the first hundred games.
+        check = _step_check if seed < 100 else light_check
+        state, result = playout(
+            ENGINE, players, opts, seed=seed, after_step=check, max_steps=60_000, in_place=True
+        )
         _finished(state, result, players)
