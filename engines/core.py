@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random
 import re
+import tomllib
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, MutableSequence, Sequence
 from typing import Any, Generic, Literal, TypeVar
@@ -198,7 +199,25 @@ class GameInfo(BaseModel):
 def _first_error(error: ValidationError) -> str:
     first = error.errors()[0]
     where = ".".join(str(p) for p in first.get("loc", ()) if p != "__root__")
-    return f"{where}: {first['msg']}" if where else str(first["msg"])
+    message = str(first["msg"]).removeprefix("Value error, ")
+    return f"{where}: {message}" if where else message
+
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def load_card_data(toml_text: str, model: type[M], what: str = "deck") -> M:
+    """Card content (a game's deck file, built-in or a server's own) from TOML
+    text, validated by ``model``; a bad file is refused with one sentence that
+    says where and what is wrong."""
+    try:
+        data = tomllib.loads(toml_text)
+    except tomllib.TOMLDecodeError as error:
+        raise IllegalAction(f"The {what} file is not valid TOML ({error}).") from None
+    try:
+        return model.model_validate(data)
+    except ValidationError as error:
+        raise IllegalAction(f"The {what} file is not valid — {_first_error(error)}.") from None
 
 
 class Engine(ABC, Generic[S, A]):

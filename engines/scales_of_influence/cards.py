@@ -9,13 +9,12 @@ generated from the steps, so text and behaviour can never disagree.
 
 from __future__ import annotations
 
-import tomllib
 from importlib import resources
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from engines.core import IllegalAction
+from engines.core import load_card_data
 
 Element = Literal["spirit", "fire", "water", "air", "earth"]
 Primitive = Literal[
@@ -145,23 +144,9 @@ class DeckSpec(BaseModel):
         return self
 
 
-def _first_error(error: ValidationError) -> str:
-    first = error.errors()[0]
-    where = ".".join(str(p) for p in first.get("loc", ()))
-    message = str(first["msg"]).removeprefix("Value error, ")
-    return f"{where}: {message}" if where else message
-
-
 def parse_deck(toml_text: str) -> DeckSpec:
     """A deck from TOML text; a bad file is refused with one clear sentence."""
-    try:
-        data = tomllib.loads(toml_text)
-    except tomllib.TOMLDecodeError as error:
-        raise IllegalAction(f"The deck file is not valid TOML ({error}).") from None
-    try:
-        return DeckSpec.model_validate(data)
-    except ValidationError as error:
-        raise IllegalAction(f"The deck file is not a valid tarot — {_first_error(error)}.") from None
+    return load_card_data(toml_text, DeckSpec, "tarot deck")
 
 
 def builtin_deck() -> DeckSpec:

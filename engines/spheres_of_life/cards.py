@@ -7,14 +7,13 @@ own deck file with the same schema through :func:`parse_deck`.
 
 from __future__ import annotations
 
-import tomllib
 from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
 
-from engines.core import IllegalAction
+from engines.core import load_card_data
 
 Primitive = Literal[
     "draw", "peek_reorder", "look_take", "arrange_target", "lock_order", "shield",
@@ -152,16 +151,7 @@ class DeckSpec(BaseModel):
 
 def parse_deck(toml_text: str) -> DeckSpec:
     """A deck from TOML text; :class:`IllegalAction` explains what is wrong."""
-    try:
-        data = tomllib.loads(toml_text)
-    except tomllib.TOMLDecodeError as error:
-        raise IllegalAction(f"The deck file is not valid TOML ({error}).") from None
-    try:
-        return DeckSpec.model_validate(data)
-    except ValidationError as error:
-        first = error.errors()[0]
-        where = ".".join(str(p) for p in first.get("loc", ()))
-        raise IllegalAction(f"The deck file is wrong at {where or 'top level'}: {first['msg']}.") from None
+    return load_card_data(toml_text, DeckSpec)
 
 
 @cache
