@@ -95,7 +95,8 @@ def check_message(body: dict[str, Any], where: str = "message") -> None:
     components = body.get("components") or []
     if flags & IS_COMPONENTS_V2:
         assert not body.get("content") and not body.get("embeds"), (
-            f"{where}: content/embeds are not allowed with IS_COMPONENTS_V2")
+            f"{where}: content/embeds are not allowed with IS_COMPONENTS_V2"
+        )
         for i, comp in enumerate(components):
             _check_component(comp, f"{where}.components[{i}]", v2=True)
         return
@@ -104,7 +105,8 @@ def check_message(body: dict[str, Any], where: str = "message") -> None:
         here = f"{where}.components[{i}]"
         assert row.get("type") == 1, (
             f"{here}: type {row.get('type')} at top level needs IS_COMPONENTS_V2 (flags 1<<15); "
-            "legacy messages allow only action rows (type 1)")
+            "legacy messages allow only action rows (type 1)"
+        )
         _check_row(row, here, v2=False)
 
 

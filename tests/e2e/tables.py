@@ -5,7 +5,8 @@ Redis, as after a restart."""
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+import time
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from redis.asyncio import Redis
@@ -19,9 +20,15 @@ from tests.e2e.harness import DiscordHarness, InteractionResult, SentMessage
 
 
 class BotMaker:
-    def __init__(self, redis_url: str, games: Mapping[str, Engine[Any, Any]] | None = None) -> None:
+    def __init__(
+        self,
+        redis_url: str,
+        games: Mapping[str, Engine[Any, Any]] | None = None,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
         self.redis_url = redis_url
         self.games = games
+        self.clock = clock
         self.clients: list[Redis] = []
         self.bots: list[GameTableBot] = []
 
@@ -29,7 +36,7 @@ class BotMaker:
         client = Redis.from_url(self.redis_url)
         self.clients.append(client)
         options: dict[str, Any] = {"games": self.games} if self.games is not None else {}
-        service = TableService(TableStore(client), turn_timeout=300, **options)
+        service = TableService(TableStore(client), turn_timeout=300, clock=self.clock, **options)
         bot = GameTableBot(service, Settings(sweep_interval=3600))
         self.bots.append(bot)
         return bot

@@ -24,8 +24,9 @@ class Act(discord.ui.DynamicItem[discord.ui.Button], template=r"gt:v1:act:(?P<ta
         self.table, self.ver = table, ver
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str]) -> Act:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> Act:
         return cls(match["table"], int(match["ver"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -36,8 +37,11 @@ class Act(discord.ui.DynamicItem[discord.ui.Button], template=r"gt:v1:act:(?P<ta
 
 
 class PickView(discord.ui.View):
-    @discord.ui.select(custom_id="gt:pick", max_values=2,
-                       options=[discord.SelectOption(label=c) for c in ("red", "green", "blue")])
+    @discord.ui.select(
+        custom_id="gt:pick",
+        max_values=2,
+        options=[discord.SelectOption(label=c) for c in ("red", "green", "blue")],
+    )
     async def pick(self, interaction: discord.Interaction, select: discord.ui.Select) -> None:
         await interaction.response.edit_message(content=f"picked {','.join(select.values)}", view=None)
 
@@ -62,10 +66,14 @@ class TableCog(commands.GroupCog, group_name="table", group_description="Run a t
         await interaction.response.send_message(f"you {action}", ephemeral=True)
 
     @play.autocomplete("action")
-    async def play_action(self, interaction: discord.Interaction, current: str
-                          ) -> list[app_commands.Choice[str]]:
-        return [app_commands.Choice(name=a.title(), value=a) for a in ("draw", "discard", "pass")
-                if a.startswith(current)]
+    async def play_action(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return [
+            app_commands.Choice(name=a.title(), value=a)
+            for a in ("draw", "discard", "pass")
+            if a.startswith(current)
+        ]
 
     @app_commands.command(description="Pick colours")
     async def pick(self, interaction: discord.Interaction) -> None:
@@ -96,8 +104,9 @@ class TableCog(commands.GroupCog, group_name="table", group_description="Run a t
     @app_commands.command(description="Open a discussion thread")
     async def discuss(self, interaction: discord.Interaction) -> None:
         assert isinstance(interaction.channel, discord.TextChannel)
-        thread = await interaction.channel.create_thread(name="table talk",
-                                                         type=discord.ChannelType.public_thread)
+        thread = await interaction.channel.create_thread(
+            name="table talk", type=discord.ChannelType.public_thread
+        )
         await thread.send("discuss here")
         await interaction.response.send_message(f"thread {thread.mention}", ephemeral=True)
 
@@ -178,8 +187,11 @@ async def test_subcommand_group_and_manage_server(h: DiscordHarness) -> None:
     allowed = await h.slash(bob, "table admin reset", {"confirm": True})
     assert not allowed.ephemeral and allowed.content == "reset done"
     options = allowed.record.payload["data"]["options"]
-    assert options[0] == {"type": 2, "name": "admin", "options": [
-        {"type": 1, "name": "reset", "options": [{"name": "confirm", "type": 5, "value": True}]}]}
+    assert options[0] == {
+        "type": 2,
+        "name": "admin",
+        "options": [{"type": 1, "name": "reset", "options": [{"name": "confirm", "type": 5, "value": True}]}],
+    }
 
 
 async def test_autocomplete_returns_choices(h: DiscordHarness) -> None:
@@ -313,8 +325,9 @@ async def test_members_intent_caches_members(make_harness) -> None:
 
 async def test_sharded_process_only_sees_its_shards(make_harness) -> None:
     def factory() -> commands.AutoShardedBot:
-        bot = commands.AutoShardedBot(command_prefix="!", intents=discord.Intents.default(),
-                                      shard_count=2, shard_ids=[0])
+        bot = commands.AutoShardedBot(
+            command_prefix="!", intents=discord.Intents.default(), shard_count=2, shard_ids=[0]
+        )
 
         @bot.tree.command(name="ping", description="Which shard am I on?")
         async def ping(interaction: discord.Interaction) -> None:
@@ -404,86 +417,172 @@ LIMITS = {  # limit: (good payload, bad payload, expected message)
     "content 2000": ({"content": "x" * 2000}, {"content": "x" * 2001}, r"content: 2001 chars > 2000"),
     "embeds 10": (_embeds(*[{"title": "t"}] * 10), _embeds(*[{"title": "t"}] * 11), r"11 embeds > 10"),
     "embed title 256": (_embeds({"title": "t" * 256}), _embeds({"title": "t" * 257}), r"title: 257"),
-    "embed description 4096": (_embeds({"description": "d" * 4096}), _embeds({"description": "d" * 4097}),
-                               r"description: 4097 chars > 4096"),
-    "embed fields 25": (_embeds({"fields": [{"name": "n", "value": "v"}] * 25}),
-                        _embeds({"fields": [{"name": "n", "value": "v"}] * 26}), r"26 fields > 25"),
-    "field name 256": (_embeds({"fields": [{"name": "n" * 256, "value": "v"}]}),
-                       _embeds({"fields": [{"name": "n" * 257, "value": "v"}]}), r"fields\[0\]\.name: 257"),
-    "field value 1024": (_embeds({"fields": [{"name": "n", "value": "v" * 1024}]}),
-                         _embeds({"fields": [{"name": "n", "value": "v" * 1025}]}), r"value: 1025 chars"),
-    "footer 2048": (_embeds({"footer": {"text": "f" * 2048}}), _embeds({"footer": {"text": "f" * 2049}}),
-                    r"footer\.text: 2049"),
-    "author 256": (_embeds({"author": {"name": "a" * 256}}), _embeds({"author": {"name": "a" * 257}}),
-                   r"author\.name: 257"),
-    "embeds total 6000": (_embeds({"description": "d" * 3000}, {"description": "d" * 3000}),
-                          _embeds({"description": "d" * 3000}, {"description": "d" * 3001}),
-                          r"6001 characters across all embeds > 6000"),
-    "action rows 5": ({"components": [_row(_button())] * 5}, {"components": [_row(_button())] * 6},
-                      r"6 action rows > 5"),
-    "buttons per row 5": ({"components": [_row(*[_button(custom_id=f"b{i}") for i in range(5)])]},
-                          {"components": [_row(*[_button(custom_id=f"b{i}") for i in range(6)])]},
-                          r"6 buttons > 5 per row"),
-    "one select per row": ({"components": [_row(_select())]}, {"components": [_row(_select(), _button())]},
-                           r"a row with a select holds only it"),
-    "custom_id max 100": ({"components": [_row(_button(custom_id="c" * 100))]},
-                          {"components": [_row(_button(custom_id="c" * 101))]}, r"custom_id: 101 chars"),
-    "custom_id min 1": ({"components": [_row(_button(custom_id="c"))]},
-                        {"components": [_row(_button(custom_id=""))]}, r"custom_id: 0 chars < 1"),
-    "select options 25": ({"components": [_row(_select(25))]}, {"components": [_row(_select(26))]},
-                          r"26 options, must be 1-25"),
-    "select max_values 25": ({"components": [_row(_select(25, max_values=25))]},
-                             {"components": [_row(_select(25, max_values=26))]}, r"max_values: 26 not in"),
-    "select min_values 25": ({"components": [_row(_select(25, min_values=25, max_values=25))]},
-                             {"components": [_row(_select(25, min_values=26, max_values=25))]},
-                             r"min_values: 26 not in 0-25"),
-    "placeholder 150": ({"components": [_row(_select(placeholder="p" * 150))]},
-                        {"components": [_row(_select(placeholder="p" * 151))]}, r"placeholder: 151"),
-    "option label 100": ({"components": [_row(_select(0, options=[_option(label="l" * 100)]))]},
-                         {"components": [_row(_select(0, options=[_option(label="l" * 101)]))]},
-                         r"options\[0\]\.label: 101"),
-    "option value 100": ({"components": [_row(_select(0, options=[_option(value="v" * 100)]))]},
-                         {"components": [_row(_select(0, options=[_option(value="v" * 101)]))]},
-                         r"options\[0\]\.value: 101"),
-    "option description 100": ({"components": [_row(_select(0, options=[_option(description="d" * 100)]))]},
-                               {"components": [_row(_select(0, options=[_option(description="d" * 101)]))]},
-                               r"options\[0\]\.description: 101"),
-    "button label 80": ({"components": [_row(_button("l" * 80))]}, {"components": [_row(_button("l" * 81))]},
-                        r"label: 81 chars > 80"),
+    "embed description 4096": (
+        _embeds({"description": "d" * 4096}),
+        _embeds({"description": "d" * 4097}),
+        r"description: 4097 chars > 4096",
+    ),
+    "embed fields 25": (
+        _embeds({"fields": [{"name": "n", "value": "v"}] * 25}),
+        _embeds({"fields": [{"name": "n", "value": "v"}] * 26}),
+        r"26 fields > 25",
+    ),
+    "field name 256": (
+        _embeds({"fields": [{"name": "n" * 256, "value": "v"}]}),
+        _embeds({"fields": [{"name": "n" * 257, "value": "v"}]}),
+        r"fields\[0\]\.name: 257",
+    ),
+    "field value 1024": (
+        _embeds({"fields": [{"name": "n", "value": "v" * 1024}]}),
+        _embeds({"fields": [{"name": "n", "value": "v" * 1025}]}),
+        r"value: 1025 chars",
+    ),
+    "footer 2048": (
+        _embeds({"footer": {"text": "f" * 2048}}),
+        _embeds({"footer": {"text": "f" * 2049}}),
+        r"footer\.text: 2049",
+    ),
+    "author 256": (
+        _embeds({"author": {"name": "a" * 256}}),
+        _embeds({"author": {"name": "a" * 257}}),
+        r"author\.name: 257",
+    ),
+    "embeds total 6000": (
+        _embeds({"description": "d" * 3000}, {"description": "d" * 3000}),
+        _embeds({"description": "d" * 3000}, {"description": "d" * 3001}),
+        r"6001 characters across all embeds > 6000",
+    ),
+    "action rows 5": (
+        {"components": [_row(_button())] * 5},
+        {"components": [_row(_button())] * 6},
+        r"6 action rows > 5",
+    ),
+    "buttons per row 5": (
+        {"components": [_row(*[_button(custom_id=f"b{i}") for i in range(5)])]},
+        {"components": [_row(*[_button(custom_id=f"b{i}") for i in range(6)])]},
+        r"6 buttons > 5 per row",
+    ),
+    "one select per row": (
+        {"components": [_row(_select())]},
+        {"components": [_row(_select(), _button())]},
+        r"a row with a select holds only it",
+    ),
+    "custom_id max 100": (
+        {"components": [_row(_button(custom_id="c" * 100))]},
+        {"components": [_row(_button(custom_id="c" * 101))]},
+        r"custom_id: 101 chars",
+    ),
+    "custom_id min 1": (
+        {"components": [_row(_button(custom_id="c"))]},
+        {"components": [_row(_button(custom_id=""))]},
+        r"custom_id: 0 chars < 1",
+    ),
+    "select options 25": (
+        {"components": [_row(_select(25))]},
+        {"components": [_row(_select(26))]},
+        r"26 options, must be 1-25",
+    ),
+    "select max_values 25": (
+        {"components": [_row(_select(25, max_values=25))]},
+        {"components": [_row(_select(25, max_values=26))]},
+        r"max_values: 26 not in",
+    ),
+    "select min_values 25": (
+        {"components": [_row(_select(25, min_values=25, max_values=25))]},
+        {"components": [_row(_select(25, min_values=26, max_values=25))]},
+        r"min_values: 26 not in 0-25",
+    ),
+    "placeholder 150": (
+        {"components": [_row(_select(placeholder="p" * 150))]},
+        {"components": [_row(_select(placeholder="p" * 151))]},
+        r"placeholder: 151",
+    ),
+    "option label 100": (
+        {"components": [_row(_select(0, options=[_option(label="l" * 100)]))]},
+        {"components": [_row(_select(0, options=[_option(label="l" * 101)]))]},
+        r"options\[0\]\.label: 101",
+    ),
+    "option value 100": (
+        {"components": [_row(_select(0, options=[_option(value="v" * 100)]))]},
+        {"components": [_row(_select(0, options=[_option(value="v" * 101)]))]},
+        r"options\[0\]\.value: 101",
+    ),
+    "option description 100": (
+        {"components": [_row(_select(0, options=[_option(description="d" * 100)]))]},
+        {"components": [_row(_select(0, options=[_option(description="d" * 101)]))]},
+        r"options\[0\]\.description: 101",
+    ),
+    "button label 80": (
+        {"components": [_row(_button("l" * 80))]},
+        {"components": [_row(_button("l" * 81))]},
+        r"label: 81 chars > 80",
+    ),
     "modal title 45": (_modal(_text(), title="t" * 45), _modal(_text(), title="t" * 46), r"title: 46 chars"),
     "modal components max 5": (_modal(*[_text()] * 5), _modal(*[_text()] * 6), r"6 components, must be 1-5"),
     "modal components min 1": (_modal(_text()), _modal(), r"0 components, must be 1-5"),
-    "text input value 4000": (_modal(_text(value="v" * 4000)), _modal(_text(value="v" * 4001)),
-                              r"value: 4001 chars > 4000"),
-    "autocomplete 25 choices": ({"type": 8, "data": {"choices": _choices(25)}},
-                                {"type": 8, "data": {"choices": _choices(26)}}, r"26 choices > 25"),
-    "autocomplete name 1-100": ({"type": 8, "data": {"choices": [{"name": "n" * 100, "value": "v"}]}},
-                                {"type": 8, "data": {"choices": [{"name": "", "value": "v"}]}},
-                                r"choices\[0\]\.name: 0 chars < 1"),
-    "autocomplete value 100": ({"type": 8, "data": {"choices": [{"name": "n", "value": "v" * 100}]}},
-                               {"type": 8, "data": {"choices": [{"name": "n", "value": "v" * 101}]}},
-                               r"choices\[0\]\.value: 101"),
-    "deferred flags only EPHEMERAL": ({"type": 5, "data": {"flags": 64}},
-                                      {"type": 5, "data": {"flags": 64 | 4096}}, r"flags 4160 other than"),
-    "components v2 needs the flag": ({"flags": 1 << 15, "components": [{"type": 17, "components": []}]},
-                                     {"components": [{"type": 17, "components": []}]},
-                                     r"needs IS_COMPONENTS_V2"),
-    "command name charset": (_command(name="table-création_2"), _command(name="table create"),
-                             r"name 'table create': must match"),
+    "text input value 4000": (
+        _modal(_text(value="v" * 4000)),
+        _modal(_text(value="v" * 4001)),
+        r"value: 4001 chars > 4000",
+    ),
+    "autocomplete 25 choices": (
+        {"type": 8, "data": {"choices": _choices(25)}},
+        {"type": 8, "data": {"choices": _choices(26)}},
+        r"26 choices > 25",
+    ),
+    "autocomplete name 1-100": (
+        {"type": 8, "data": {"choices": [{"name": "n" * 100, "value": "v"}]}},
+        {"type": 8, "data": {"choices": [{"name": "", "value": "v"}]}},
+        r"choices\[0\]\.name: 0 chars < 1",
+    ),
+    "autocomplete value 100": (
+        {"type": 8, "data": {"choices": [{"name": "n", "value": "v" * 100}]}},
+        {"type": 8, "data": {"choices": [{"name": "n", "value": "v" * 101}]}},
+        r"choices\[0\]\.value: 101",
+    ),
+    "deferred flags only EPHEMERAL": (
+        {"type": 5, "data": {"flags": 64}},
+        {"type": 5, "data": {"flags": 64 | 4096}},
+        r"flags 4160 other than",
+    ),
+    "components v2 needs the flag": (
+        {"flags": 1 << 15, "components": [{"type": 17, "components": []}]},
+        {"components": [{"type": 17, "components": []}]},
+        r"needs IS_COMPONENTS_V2",
+    ),
+    "command name charset": (
+        _command(name="table-création_2"),
+        _command(name="table create"),
+        r"name 'table create': must match",
+    ),
     "command name lowercase": (_command(name="table"), _command(name="Table"), r"name 'Table': must match"),
     "command name 32": (_command(name="t" * 32), _command(name="t" * 33), r"must match"),
-    "command description 1-100": (_command(description="d" * 100), _command(description=""),
-                                  r"description: 0 chars < 1"),
-    "command options 25": (_command(options=[_string(f"o{i}") for i in range(25)]),
-                           _command(options=[_string(f"o{i}") for i in range(26)]), r"26 options > 25"),
-    "option choices 25": (_command(options=[_string(choices=_choices(25))]),
-                          _command(options=[_string(choices=_choices(26))]), r"26 choices > 25"),
-    "one level of subcommand groups": (_command(options=[_sub(2, "admin", [_sub(1, "reset", [])])]),
-                                       _command(options=[_sub(2, "admin", [_sub(2, "deeper", [])])]),
-                                       r"a group may only hold subcommands"),
+    "command description 1-100": (
+        _command(description="d" * 100),
+        _command(description=""),
+        r"description: 0 chars < 1",
+    ),
+    "command options 25": (
+        _command(options=[_string(f"o{i}") for i in range(25)]),
+        _command(options=[_string(f"o{i}") for i in range(26)]),
+        r"26 options > 25",
+    ),
+    "option choices 25": (
+        _command(options=[_string(choices=_choices(25))]),
+        _command(options=[_string(choices=_choices(26))]),
+        r"26 choices > 25",
+    ),
+    "one level of subcommand groups": (
+        _command(options=[_sub(2, "admin", [_sub(1, "reset", [])])]),
+        _command(options=[_sub(2, "admin", [_sub(2, "deeper", [])])]),
+        r"a group may only hold subcommands",
+    ),
     "command 8000 chars": (_big(1), _big(2), r"characters > 8000 per command"),
-    "100 commands": ([_command(name=f"c{i}") for i in range(100)],
-                     [_command(name=f"c{i}") for i in range(101)], r"101 > 100"),
+    "100 commands": (
+        [_command(name=f"c{i}") for i in range(100)],
+        [_command(name=f"c{i}") for i in range(101)],
+        r"101 > 100",
+    ),
 }
 
 

@@ -1,0 +1,93 @@
+"""Through Discord: a custom deck file attached to /table create, and the
+deadline sweeper playing for a seat whose time ran out."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.e2e.games import public_texts
+from tests.e2e.harness import DiscordHarness
+from tests.e2e.tables import BotMaker, button, embed_text
+from tests.support.minigame import HIGH_CARD
+
+SPHERES_DECK = Path(__file__).parents[2] / "engines" / "spheres_of_life" / "cards.toml"
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+async def maker(redis: Any, redis_url: str, clock: Clock) -> AsyncIterator[BotMaker]:
+    made = BotMaker(redis_url, clock=clock)
+    yield made
+    await made.close()
+
+
+@pytest.fixture
+async def h(maker: BotMaker) -> AsyncIterator[DiscordHarness]:
+    harness = DiscordHarness(maker, settle_timeout=20)
+    await harness.start()
+    yield harness
+    await harness.close()
+
+
+async def test_a_table_plays_with_a_custom_deck_file(h: DiscordHarness, maker: BotMaker) -> None:
+    ann = h.create_user("ann")
+    text = SPHERES_DECK.read_text().replace('name = "Noble Rabbit"', 'name = "Noble Hare"')
+    created = await h.slash(
+        ann, "table create", {"game": "spheres-of-life", "deck": h.upload("mine.toml", text)}
+    )
+    assert created.message is not None and not created.ephemeral
+    assert "deck=custom" in embed_text(created.message)
+    [table] = await maker.bot.service.store.in_channel(h.channel.id)
+    assert "Noble Hare" in str(table.options["deck"])
+
+
+async def test_a_bad_deck_file_is_refused_in_one_sentence(h: DiscordHarness) -> None:
+    ann = h.create_user("ann")
+    broken = await h.slash(
+        ann, "table create", {"game": "spheres-of-life", "deck": h.upload("x.toml", "name = ")}
+    )
+    assert broken.ephemeral and "not valid TOML" in (broken.content or "")
+    wrong = await h.slash(
+        ann, "table create", {"game": "spheres-of-life", "deck": h.upload("y.toml", "cards = 3")}
+    )
+    assert wrong.ephemeral and (wrong.content or "").startswith("Bad option")
+
+
+async def test_the_sweeper_plays_for_a_late_seat(redis: Any, redis_url: str, clock: Clock) -> None:
+    maker = BotMaker(redis_url, games={"high-card": HIGH_CARD}, clock=clock)
+    h = DiscordHarness(maker)
+    await h.start()
+    try:
+        ann, bob = h.create_user("ann"), h.create_user("bob")
+        created = await h.slash(ann, "table create", {"game": "high-card", "pace": "live"})
+        message = created.message
+        assert message is not None
+        await h.click(bob, message, button(message, "Join"))
+        await h.click(ann, message, button(message, "Start"))
+        clock.now += 299
+        await maker.bot.sweep_once()
+        assert not any("ran out of time" in t for t in public_texts(h))
+        clock.now += 2  # past the five minutes of a live table
+        await maker.bot.sweep_once()
+        await h.settle()
+        assert any("ann ran out of time; the table played for them." in t for t in public_texts(h))
+        assert any(f"<@{bob.id}>" in t and "your move" in t for t in public_texts(h)), "bob is pinged next"
+    finally:
+        await h.close()
+        await maker.close()
