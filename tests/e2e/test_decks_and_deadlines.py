@@ -3,46 +3,16 @@ deadline sweeper playing for a seat whose time ran out."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
-
-import pytest
 
 from tests.e2e.games import public_texts
 from tests.e2e.harness import DiscordHarness
 from tests.e2e.tables import BotMaker, button, embed_text
+from tests.support.clock import Clock
 from tests.support.minigame import HIGH_CARD
 
 SPHERES_DECK = Path(__file__).parents[2] / "engines" / "spheres_of_life" / "cards.toml"
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
-
-
-@pytest.fixture
-async def maker(redis: Any, redis_url: str, clock: Clock) -> AsyncIterator[BotMaker]:
-    made = BotMaker(redis_url, clock=clock)
-    yield made
-    await made.close()
-
-
-@pytest.fixture
-async def h(maker: BotMaker) -> AsyncIterator[DiscordHarness]:
-    harness = DiscordHarness(maker, settle_timeout=20)
-    await harness.start()
-    yield harness
-    await harness.close()
 
 
 async def test_a_table_plays_with_a_custom_deck_file(h: DiscordHarness, maker: BotMaker) -> None:

@@ -4,8 +4,6 @@ clicks, in which no public message names a player's alignment before the end."""
 from __future__ import annotations
 
 import re
-from collections.abc import AsyncIterator
-from typing import Any
 
 import pytest
 
@@ -16,21 +14,6 @@ from tests.e2e.harness import DiscordHarness
 from tests.e2e.tables import BotMaker, button, embed_text, labels, play_to_the_end
 
 ALIGNMENT_WORD = {"shadow": "Shadow", "light": "Light", "harmony": "Harmony"}
-
-
-@pytest.fixture
-async def maker(redis: Any, redis_url: str) -> AsyncIterator[BotMaker]:
-    made = BotMaker(redis_url)
-    yield made
-    await made.close()
-
-
-@pytest.fixture
-async def h(maker: BotMaker) -> AsyncIterator[DiscordHarness]:
-    harness = DiscordHarness(maker, settle_timeout=20)
-    await harness.start()
-    yield harness
-    await harness.close()
 
 
 def reveals(text: str, name: str, alignment: str) -> bool:

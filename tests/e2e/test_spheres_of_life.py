@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import random
-from collections.abc import AsyncIterator
-from typing import Any
 
 import pytest
 
@@ -12,21 +10,6 @@ from storage.records import TableStatus
 from tests.e2e.games import public_texts, start_table
 from tests.e2e.harness import DiscordHarness
 from tests.e2e.tables import BotMaker, button, embed_text, labels, play_to_the_end
-
-
-@pytest.fixture
-async def maker(redis: Any, redis_url: str) -> AsyncIterator[BotMaker]:
-    made = BotMaker(redis_url)
-    yield made
-    await made.close()
-
-
-@pytest.fixture
-async def h(maker: BotMaker) -> AsyncIterator[DiscordHarness]:
-    harness = DiscordHarness(maker, settle_timeout=20)
-    await harness.start()
-    yield harness
-    await harness.close()
 
 
 @pytest.mark.parametrize("seed", [1, 2])

@@ -4,7 +4,6 @@ legal and illegal plays → stale click → restart → old buttons still work."
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
@@ -14,22 +13,10 @@ from tests.e2e.harness import DiscordHarness
 from tests.e2e.tables import BotMaker, button, choose, embed_text, labels, play_to_the_end, select_options
 from tests.support.minigame import HIGH_CARD
 
-GAMES = {"high-card": HIGH_CARD}
-
 
 @pytest.fixture
-async def maker(redis: Any, redis_url: str) -> AsyncIterator[BotMaker]:
-    made = BotMaker(redis_url, GAMES)
-    yield made
-    await made.close()
-
-
-@pytest.fixture
-async def h(maker: BotMaker) -> AsyncIterator[DiscordHarness]:
-    harness = DiscordHarness(maker)
-    await harness.start()
-    yield harness
-    await harness.close()
+def games() -> dict[str, Any]:
+    return {"high-card": HIGH_CARD}
 
 
 async def open_table(h: DiscordHarness, maker: BotMaker, players: int = 3) -> tuple[list[Any], Any, str]:

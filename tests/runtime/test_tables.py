@@ -10,22 +10,15 @@ from bot.errors import NotHost, NotSeated, StaleClick, TableError, TableFull, Wr
 from bot.tables import Player, TableService
 from storage.records import TableStatus
 from storage.store import TableStore
+from tests.support.clock import Clock
 from tests.support.minigame import HIGH_CARD
 
 ANN, BOB, CID = Player(1, "Ann"), Player(2, "Bob"), Player(3, "Cid")
 
 
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
 @pytest.fixture
 def clock() -> Clock:
-    return Clock()
+    return Clock(1000.0)
 
 
 @pytest.fixture
