@@ -10,6 +10,7 @@ same checks decide again, so no action is ever applied twice.
 
 from __future__ import annotations
 
+import logging
 import random
 import secrets
 import time
@@ -45,6 +46,7 @@ from engines.registry import GAMES
 from storage.records import LogEntry, SeatRecord, TableRecord, TableStatus
 from storage.store import TableStore, VersionConflict
 
+log = logging.getLogger(__name__)
 _ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
 BOT_STEPS = 400
 _T = TypeVar("_T")
@@ -355,6 +357,9 @@ class TableService:
                 )
             except TableError:
                 continue
+            except Exception:
+                # One broken table must not hold up every other table's timeouts.
+                log.exception("timeout failed table=%s", table_id)
         return outcomes
 
     def _time_out(self, play: _Play, now: float) -> None:

@@ -59,7 +59,9 @@ async def _safe_reply(interaction: Interaction, message: str) -> None:
 
 
 def player(interaction: Interaction) -> Player:
-    return Player(interaction.user.id, fit(interaction.user.display_name, 40))
+    # Names go into embeds and log lines: no markdown tricks, no mass mentions.
+    name = discord.utils.escape_mentions(discord.utils.escape_markdown(interaction.user.display_name))
+    return Player(interaction.user.id, fit(name, 40))
 
 
 def is_moderator(interaction: Interaction) -> bool:

@@ -11,7 +11,7 @@ from bot.tables import Player, TableService
 from storage.records import TableStatus
 from storage.store import TableStore
 from tests.support.clock import Clock
-from tests.support.minigame import HIGH_CARD
+from tests.support.minigame import HIGH_CARD, HighCardState
 
 ANN, BOB, CID = Player(1, "Ann"), Player(2, "Bob"), Player(3, "Cid")
 
@@ -190,3 +190,21 @@ async def test_find_picks_the_implied_table(service: TableService) -> None:
         await service.find(ANN.user_id, 300)
     await service.attach(first, thread_id=999)
     assert (await service.find(ANN.user_id, 999)).id == first
+
+
+async def test_one_broken_table_does_not_stop_other_timeouts(
+    service: TableService, clock: Clock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await seated(service, ANN, BOB, CID)  # three seats: this game's default move is broken below
+    healthy = await seated(service, Player(4, "Dee"), Player(5, "Eve"))
+    original = HIGH_CARD.default_action
+
+    def default_action(state: HighCardState, seat: int) -> object:
+        if state.players == 3:
+            raise RuntimeError("a bug in one game")
+        return original(state, seat)
+
+    monkeypatch.setattr(HIGH_CARD, "default_action", default_action)
+    clock.now += 61
+    outcomes = await service.expire()
+    assert [o.table.id for o in outcomes] == [healthy]
