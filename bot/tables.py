@@ -161,7 +161,8 @@ class TableService:
 
     async def find(self, user_id: int, channel_id: int | None, table_id: str | None = None) -> TableRecord:
         """The table a command means: the one named, else the user's one table in
-        this channel (or thread), else the user's one table anywhere."""
+        this channel (or thread), else the user's one table anywhere, else this
+        channel's one table."""
         if table_id:
             return await self.get(table_id.strip().lower())
         mine = await self.store.of_user(user_id)
@@ -176,6 +177,17 @@ class TableService:
             if len(in_channel) == 1:
                 return in_channel[0]
         raise TableNotFound("You are not at any table. Create one with /table create.")
+
+    async def find_lobby(self, channel_id: int | None, table_id: str | None = None) -> TableRecord:
+        """The table someone means to join: the one named, else this channel's one open lobby."""
+        if table_id:
+            return await self.get(table_id.strip().lower())
+        lobbies = [t for t in await self.store.in_channel(channel_id or 0) if t.status is TableStatus.LOBBY]
+        if len(lobbies) == 1:
+            return lobbies[0]
+        if lobbies:
+            raise TableError("Several tables are open here — pick one with the `table` option.")
+        raise TableNotFound("There is no open table here to join. Start one with /table create.")
 
     # ----- the lobby -----
 

@@ -135,7 +135,10 @@ class TableCommands(
 
     async def _table_change(self, interaction: Interaction, verb: str, table: str | None) -> None:
         async def change() -> None:
-            record = await self.service.find(interaction.user.id, interaction.channel_id, table)
+            if verb == "join":
+                record = await self.service.find_lobby(interaction.channel_id, table)
+            else:
+                record = await self.service.find(interaction.user.id, interaction.channel_id, table)
             outcome = await self.flows.lobby(verb, record.id, interaction)
             await reply(interaction, _DONE[verb].format(id=record.id))
             await self.bot.announcer.table_changed(outcome, actor=interaction.user.id)

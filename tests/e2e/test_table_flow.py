@@ -157,3 +157,15 @@ async def test_a_whole_game_by_clicks(h: DiscordHarness, maker: BotMaker) -> Non
     await h.click(users[0], message, button(message, "Start"))
     moves = await play_to_the_end(h, maker.bot.service, table_id, users, message, seed=5)
     assert moves >= 6 and "Game over" in embed_text(message)
+
+
+async def test_join_by_command_finds_the_open_table_here(h: DiscordHarness, maker: BotMaker) -> None:
+    ann, bob = h.create_user("ann"), h.create_user("bob")
+    nothing = await h.slash(bob, "table join")
+    assert (
+        nothing.ephemeral
+        and nothing.content == "There is no open table here to join. Start one with /table create."
+    )
+    await h.slash(ann, "table create", {"game": "high-card"})
+    joined = await h.slash(bob, "table join")
+    assert joined.ephemeral and (joined.content or "").startswith("You have joined table")

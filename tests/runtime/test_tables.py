@@ -208,3 +208,15 @@ async def test_one_broken_table_does_not_stop_other_timeouts(
     clock.now += 61
     outcomes = await service.expire()
     assert [o.table.id for o in outcomes] == [healthy]
+
+
+async def test_find_lobby_picks_the_one_open_table_here(service: TableService) -> None:
+    with pytest.raises(TableError, match="no open table here to join"):
+        await service.find_lobby(100)
+    started = await seated(service, ANN, BOB)  # in play: not a lobby any more
+    lobby = await service.create("high-card", CID, channel_id=100)
+    assert (await service.find_lobby(100)).id == lobby.id
+    await service.create("high-card", Player(4, "Dee"), channel_id=100)
+    with pytest.raises(TableError, match="Several tables are open here"):
+        await service.find_lobby(100)
+    assert (await service.find_lobby(100, started)).id == started
