@@ -139,9 +139,7 @@ class TableCommands(
                 record = await self.service.find_lobby(interaction.channel_id, table)
             else:
                 record = await self.service.find(interaction.user.id, interaction.channel_id, table)
-            outcome = await self.flows.lobby(verb, record.id, interaction)
-            await reply(interaction, _DONE[verb].format(id=record.id))
-            await self.bot.announcer.table_changed(outcome, actor=interaction.user.id)
+            await self.flows.change_table(interaction, verb, record.id)
 
         await guarded(interaction, change(), table)
 
@@ -243,12 +241,3 @@ async def _read_deck(deck: discord.Attachment) -> dict[str, Any]:
         return tomllib.loads((await deck.read()).decode("utf-8"))
     except (UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
         raise TableError(f"That deck file is not valid TOML ({error}).") from None
-
-
-_DONE = {
-    "join": "You have joined table {id}.",
-    "leave": "You have left table {id}.",
-    "bot": "A bot takes a seat at table {id}.",
-    "start": "Table {id} has started — use /hand or the table's **Act** button to play.",
-    "abandon": "Table {id} is abandoned.",
-}

@@ -150,18 +150,16 @@ class Flows:
         await guarded(interaction, self._table_button(interaction, verb, table_id), table_id)
 
     async def _table_button(self, interaction: Interaction, verb: str, table_id: str) -> None:
-        user = interaction.user.id
         if verb in ("hand", "act"):
-            record = await self.service.get(table_id)
-            if record.seat_of(user) is None:
-                raise TableError("You are not seated at this table.")
-            if record.status is not TableStatus.PLAYING:
-                raise TableError("This table is not in play.")
-            await self._show_panel(interaction, record)
-            return
+            await self.hand(interaction, await self.service.get(table_id))
+        else:
+            await self.change_table(interaction, verb, table_id)
+
+    async def change_table(self, interaction: Interaction, verb: str, table_id: str) -> None:
+        """A lobby change (join, leave, bot, start, abandon), from a button or a command."""
         outcome = await self.lobby(verb, table_id, interaction)
-        await reply(interaction, _DONE[verb])
-        await self.announcer.table_changed(outcome, actor=user)
+        await reply(interaction, DONE[verb].format(id=table_id))
+        await self.announcer.table_changed(outcome, actor=interaction.user.id)
 
     async def lobby(self, verb: str, table_id: str, interaction: Interaction) -> Outcome:
         user = interaction.user.id
@@ -232,8 +230,11 @@ class Flows:
     # ----- used by slash commands -----
 
     async def hand(self, interaction: Interaction, record: TableRecord) -> None:
+        """My view and my moves, for "My hand", "Act" and /hand alike."""
         if record.seat_of(interaction.user.id) is None:
             raise TableError("You are not seated at this table.")
+        if record.status is not TableStatus.PLAYING:
+            raise TableError("This table is not in play.")
         await self._show_panel(interaction, record)
 
     def table_message(self, record: TableRecord) -> dict[str, Any]:
@@ -241,10 +242,10 @@ class Flows:
         return {"embed": table_embed(self.service, record), "view": view or discord.utils.MISSING}
 
 
-_DONE = {
-    "join": "You have joined the table.",
-    "leave": "You have left the table.",
-    "bot": "A bot takes a seat.",
-    "start": "The game has started — press **My hand** or **Act** to play.",
-    "abandon": "The table is abandoned.",
+DONE = {
+    "join": "You have joined table {id}.",
+    "leave": "You have left table {id}.",
+    "bot": "A bot takes a seat at table {id}.",
+    "start": "Table {id} has started — press **My hand** or **Act** (or use /hand) to play.",
+    "abandon": "Table {id} is abandoned.",
 }
