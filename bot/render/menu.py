@@ -2,7 +2,10 @@
 
 Each :class:`~engines.core.Choice` has a path of ``steps`` ("Steal", "<seat:2>",
 "Card 3"). A menu level lists the distinct next steps among the choices that
-match the path chosen so far, in the order the engine gave them. A path is kept
+match the path chosen so far, in the order the engine gave them. A step that
+leads to a single choice is that choice: its option names the whole move ("Bank
+a set of Foxes", "Play ability: Cleansing Rain"), never just the group's name,
+and picking it makes the move. A path is kept
 as option indexes ("0.2"), short enough to ride in a custom_id, and is
 re-derived from the same table version, so it always means the same thing.
 """
@@ -17,8 +20,18 @@ from engines.core import Choice
 @dataclass(frozen=True)
 class MenuOption:
     index: int
-    label: str
+    label: str  # the whole move when ``choice`` is set, else the step's name
     choice: Choice | None  # set when picking this option completes a choice
+
+
+def whole_move(choice: Choice) -> str:
+    """The choice's label, led by its first step when the label leaves it out:
+    a label written to sit under its group ("Cleansing Rain" under "Play
+    ability") must still say what it does when shown on its own."""
+    group = choice.steps[0] if choice.steps else choice.label
+    if group.casefold() in choice.label.casefold():
+        return choice.label
+    return f"{group}: {choice.label}"
 
 
 def parse_path(path: str) -> list[int]:
@@ -47,8 +60,10 @@ def level(choices: list[Choice], path: list[int]) -> list[MenuOption]:
     options = []
     for index, label in enumerate(_distinct(remaining, depth)):
         matching = [c for c in remaining if _step(c, depth) == label]
-        done = matching[0] if len(matching) == 1 and len(matching[0].steps) <= depth + 1 else None
-        options.append(MenuOption(index=index, label=label, choice=done))
+        if len(matching) == 1:
+            options.append(MenuOption(index=index, label=whole_move(matching[0]), choice=matching[0]))
+        else:
+            options.append(MenuOption(index=index, label=label, choice=None))
     return options
 
 

@@ -100,7 +100,7 @@ class Flows:
         if not path and options and len(options) <= 20 and all(o.choice for o in options):
             for option in options:
                 assert option.choice is not None
-                label = self.service.text(record, option.choice.label)
+                label = self.service.text(record, option.label)
                 style = (
                     discord.ButtonStyle.secondary
                     if option.choice.key == "pass"
@@ -121,12 +121,7 @@ class Flows:
     ) -> None:
         for part in range(min(4, (len(options) + 24) // 25)):
             chunk = options[part * 25 : (part + 1) * 25]
-            select_options = [
-                discord.SelectOption(
-                    label=fit(self.service.text(record, o.label), 100) or "…", value=str(o.index)
-                )
-                for o in chunk
-            ]
+            select_options = [_select_option(self.service.text(record, o.label), o.index) for o in chunk]
             placeholder = "Choose…" if not path else "Then choose…"
             view.add_item(MenuSelect(record.id, record.version, path, part, select_options, placeholder))
 
@@ -240,6 +235,15 @@ class Flows:
     def table_message(self, record: TableRecord) -> dict[str, Any]:
         view = table_view(record)
         return {"embed": table_embed(self.service, record), "view": view or discord.utils.MISSING}
+
+
+def _select_option(label: str, index: int) -> discord.SelectOption:
+    """An option naming the whole move: what passes Discord's 100-character
+    label goes on in the description below it."""
+    if len(label) <= 100:
+        return discord.SelectOption(label=label or "…", value=str(index))
+    rest = fit("…" + label[99:], 100)
+    return discord.SelectOption(label=fit(label, 100), value=str(index), description=rest)
 
 
 DONE = {
