@@ -87,7 +87,9 @@ def build_parser() -> argparse.ArgumentParser:
     commands.add_parser("run", help="start the Discord bot (needs DISCORD_TOKEN)")
 
     play = commands.add_parser("play", help="play a game at this terminal, one keyboard for all")
-    play.add_argument("game", help="game key (see: gametable games)")
+    play.add_argument("game", nargs="?", help="game key (see: gametable games)")
+    play.add_argument("--list", action="store_true", help="list this terminal's unfinished tables")
+    play.add_argument("--resume", metavar="ID", help="go on with an unfinished table")
     play.add_argument(
         "--seats", type=_count(1), help="seats at the table (default: the fewest the game allows)"
     )
@@ -208,7 +210,11 @@ def _run(args: argparse.Namespace) -> int:
 
 
 def _play(args: argparse.Namespace, games: GameMap, stdin: TextIO, out: TextIO) -> int:
-    if args.game not in games:
+    if sum(map(bool, (args.game, args.list, args.resume))) != 1:
+        return _fail(
+            "gametable play: give one of: a game to start (see: gametable games), --list, --resume ID."
+        )
+    if args.game is not None and args.game not in games:
         known = ", ".join(sorted(games)) or "none installed yet"
         return _fail(f"gametable play: there is no game {args.game!r}. Games: {known}.")
     settings = _load_settings()
@@ -240,6 +246,10 @@ async def _play_table(
     async with open_redis(settings.redis_url, settings.data_dir) as redis:
         service = TableService(TableStore(redis), games=games)
         table = TerminalTable(service, stdin=stdin, stdout=out)
+        if args.list:
+            return await table.list_tables()
+        if args.resume:
+            return await table.resume(args.resume)
         return await table.play(args.game, seats=args.seats, bots=args.bots, seed=args.seed, options=options)
 
 

@@ -6,46 +6,39 @@ screen is cleared and a hand-over screen asks that seat's player to take the
 keyboard and press Enter, so a hand is only ever on screen while its owner is
 the one sitting there. Bots move inside the service, as they do on Discord.
 
+Leaving keeps the game: ``gametable play --list`` shows the unfinished tables
+of this terminal and ``gametable play --resume ID`` sits everyone down again.
+Terminal tables are those of the pseudo-user :data:`TERMINAL_HOST`, found
+through the store's index of each user's tables; Discord user ids are
+snowflakes far above the terminal's small seat numbers, so the two never mix.
+
 Input and output are plain text streams so a whole game can be scripted in tests.
 """
 
 from __future__ import annotations
 
-import re
+import time
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, TextIO
 
 from bot.errors import TableError
 from bot.render import Panel, renderer_for
 from bot.tables import Outcome, Player, TableService
+from bot.terminal_screen import FLAT_MENU, Quit, Screen
+from bot.terminal_text import terminal_text
 from engines.core import Choice, Engine, Event, IllegalAction, Seat
 from storage.records import TableRecord, TableStatus
 
-CLEAR = "\x1b[2J\x1b[H"
+# Clear the screen, go home, and clear the scrollback too: the previous seat's
+# hand must not be one scroll away from the next player.
+CLEAR = "\x1b[2J\x1b[H\x1b[3J"
+TERMINAL_HOST = 1  # the user id of "Player 1"; "Player n" is user n
 # A year per move: a Discord bot sharing this Redis must never time out the
 # people at the keyboard (its sweeper plays default moves for late seats).
 TERMINAL_TIMEOUT = 365 * 24 * 3600.0
-FLAT_MENU = 9  # up to this many choices fit one list; more are walked step by step
 SEPARATOR = "─" * 60
-
-
-_MARKDOWN = re.compile(r"\*\*|__|~~|`")
-_EMPHASIS = re.compile(r"(?<![\w*])\*(\S(?:[^*\n]*\S)?)\*(?![\w*])")
-
-
-def plain(text: str) -> str:
-    """Panels are written for Discord: drop the markdown a terminal would show raw."""
-    return _EMPHASIS.sub(r"\1", _MARKDOWN.sub("", text))
-
-
-class Quit(Exception):
-    """The players left: ``q``, end of input, or Ctrl-C (``interrupted``)."""
-
-    def __init__(self, interrupted: bool = False) -> None:
-        super().__init__("quit")
-        self.interrupted = interrupted
 
 
 class Stuck(Exception):
@@ -83,13 +76,9 @@ def plan_seating(
     return Seating(seats=total, bots=bots)
 
 
-@dataclass
-class _Entry:
-    """One line of a menu: a choice, or a group of choices sharing a step."""
-
-    text: str
-    choice: Choice | None = None
-    path: list[str] | None = None
+def local_table(record: TableRecord) -> bool:
+    """A table this terminal opened (not one of a Discord channel)."""
+    return record.host_id == TERMINAL_HOST and record.channel_id is None and record.guild_id is None
 
 
 class TerminalTable:
@@ -100,13 +89,13 @@ class TerminalTable:
         stdin: TextIO,
         stdout: TextIO,
         clear_screen: bool | None = None,
+        bold: bool | None = None,
         flat_menu: int = FLAT_MENU,
     ) -> None:
         self.service = service
-        self.stdin = stdin
-        self.stdout = stdout
+        self.screen = Screen(stdin, stdout, flat_menu)
         self.clear_screen = stdout.isatty() if clear_screen is None else clear_screen
-        self.flat_menu = flat_menu
+        self.bold = stdout.isatty() if bold is None else bold
         self._private: dict[Seat, list[str]] = defaultdict(list)  # waiting for their seat's turn
         self._news: list[str] = []  # public lines since the last hand-over
         self._on_screen: Seat | None = None  # whose private view the screen may hold
@@ -126,33 +115,76 @@ class TerminalTable:
         try:
             engine = self.service.engine(game)
             seating = plan_seating(engine, options or {}, seats, bots)
-            table_id = await self._open(game, seating, seed, options or {})
+            self.screen.table_id = await self._open(game, seating, seed, options or {})
         except TableError as refusal:
-            self._say(refusal.message)
+            self.screen.say(refusal.message)
             return 2
+        return await self._play_on(self.screen.table_id)
+
+    async def resume(self, table_id: str) -> int:
+        """Sit down again at an unfinished table of this terminal."""
+        try:
+            record = await self.service.get(table_id.strip().lower())
+            if not local_table(record):
+                raise TableError(f"Table {record.id} is played on Discord, not at this terminal.")
+            if record.status is not TableStatus.PLAYING:
+                raise TableError(f"Table {record.id} is {record.status.value}: there is nothing to resume.")
+            self.service.engine(record.game)
+        except TableError as refusal:
+            self.screen.say(refusal.message)
+            return 2
+        self.screen.table_id = record.id
+        self.screen.say(f"Table {record.id}: {', '.join(seat.name for seat in record.seats)}.")
+        return await self._play_on(record.id)
+
+    async def list_tables(self) -> int:
+        """The unfinished tables of this terminal, oldest first."""
+        found = [
+            r for r in await self.service.store.of_user(TERMINAL_HOST)
+            if local_table(r) and r.status is TableStatus.PLAYING
+        ]  # fmt: skip
+        if not found:
+            self.screen.say("No unfinished tables here. Start one with: gametable play <game>")
+            return 0
+        for record in found:
+            engine = self.service.games.get(record.game)
+            title = engine.info.title if engine is not None else record.game
+            when = time.strftime("%Y-%m-%d %H:%M", time.localtime(record.updated_at))
+            names = ", ".join(seat.name for seat in record.seats)
+            self.screen.say(f"{record.id}  {title} — {names} — last move {when}")
+        self.screen.say("Resume one with: gametable play --resume <id>")
+        return 0
+
+    async def _play_on(self, table_id: str) -> int:
         try:
             return await self._loop(table_id)
         except Quit as leaving:
-            await self._abandon(table_id)
-            self._say("\nYou left the table; it is abandoned.")
+            self.screen.say(
+                f"\nYou left table {table_id}; it is kept. Resume it with: gametable play --resume {table_id}"
+            )
             return 130 if leaving.interrupted else 0
         except Stuck as stuck:
             await self._abandon(table_id)
-            self._say(str(stuck))
+            self.screen.say(str(stuck))
             return 1
 
     async def _open(self, game: str, seating: Seating, seed: int | None, options: Mapping[str, Any]) -> str:
-        people = [Player(user_id=n, name=f"Player {n}") for n in range(1, seating.humans + 1)]
+        people = [Player(user_id=n, name=f"Player {n}") for n in range(TERMINAL_HOST, seating.humans + 1)]
         record = await self.service.create(
             game, people[0], options=options, seed=seed, turn_timeout=TERMINAL_TIMEOUT
         )
-        for person in people[1:]:
-            await self.service.join(record.id, person)
-        for _ in range(seating.bots):
-            await self.service.add_bot(record.id, people[0].user_id)
-        outcome = await self.service.start(record.id, people[0].user_id)
+        try:
+            for person in people[1:]:
+                await self.service.join(record.id, person)
+            for _ in range(seating.bots):
+                await self.service.add_bot(record.id, people[0].user_id)
+            outcome = await self.service.start(record.id, people[0].user_id)
+        except TableError:
+            # The game refused this table (a variant's own seat rule): no lobby may stay behind.
+            await self.service.store.delete(record.id)
+            raise
         names = ", ".join(seat.name for seat in outcome.table.seats)
-        self._say(f"Table {record.id}: {names}.")
+        self.screen.say(f"Table {record.id}: {names}.")
         self._report(outcome, actor=None)
         return record.id
 
@@ -163,7 +195,7 @@ class TerminalTable:
                 self._show_result(record)
                 return 0
             if record.status is not TableStatus.PLAYING:
-                self._say("The table was abandoned.")
+                self.screen.say("The table was abandoned.")
                 return 1
             seat = self._next_seat(record)
             if seat is None:
@@ -211,44 +243,46 @@ class TerminalTable:
         try:
             outcome = await self.service.act(record.id, user_id, choice.key)
         except TableError as refusal:
-            self._say(refusal.message)
+            self.screen.say(refusal.message)
             return
         self._report(outcome, actor=seat)
 
     def _hand_over(self, record: TableRecord, seat: Seat) -> None:
         name = record.seats[seat].name
         if self.clear_screen:
-            self._write(CLEAR)
+            self.screen.write(CLEAR)
             # The clear wiped what happened since the last hand-over: show it again.
             for line in self._news:
-                self._say(line)
+                self.screen.say(line)
         else:
-            self._say(SEPARATOR)
+            self.screen.say(SEPARATOR)
         self._news = []
-        self._ask(f"Pass the keyboard to {name}, then press Enter. ")
+        self.screen.ask(f"Pass the keyboard to {name}, then press Enter. ")
 
     def _show_seat(self, record: TableRecord, seat: Seat, user_id: int) -> None:
         renderer = renderer_for(record.game)
         title = self.service.engine(record.game).info.title
-        self._say(f"\n── {title} · table {record.id} ──")
+        self.screen.say(f"\n── {title} · table {record.id} ──")
         self._show_panel(record, renderer.table(self.service.view(record, None)))
         name = record.seats[seat].name
-        self._say(f"\n── only for {name} ──")
+        self.screen.say(f"\n── only for {name} ──")
         self._show_panel(record, renderer.hand(self.service.view(record, user_id)))
         for line in self._private.pop(seat, []):
-            self._say(f"  (to you) {line}")
+            self.screen.say(f"  (to you) {line}")
         for prompt in self.service.prompts(record):
             if prompt.seat == seat and prompt.awaited:
-                self._say(f"{name}: {self._text(record, prompt.text)}")
+                self.screen.say(f"{name}: {self._text(record, prompt.text)}")
 
     def _report(self, outcome: Outcome, actor: Seat | None) -> None:
         """Public events to everyone now; private ones to their seats only."""
         record = outcome.table
         told_actor = False
         for event in outcome.events:
+            if event.kind == "result":
+                continue  # the result panel that ends the game says it, once
             line = self._text(record, event.text)
             if event.to is None:
-                self._say(line)
+                self.screen.say(line)
                 self._news.append(line)
             else:
                 told_actor |= self._route_private(record, event, line, actor)
@@ -256,7 +290,7 @@ class TerminalTable:
         if told_actor and handing_over and record.status is TableStatus.PLAYING:
             # The hand-over screen clears the screen: let the actor read their
             # private news first.
-            self._ask("Press Enter to end your turn. ")
+            self.screen.ask("Press Enter to end your turn. ")
 
     def _route_private(self, record: TableRecord, event: Event, line: str, actor: Seat | None) -> bool:
         """Show a private line to the actor now or keep it for its seat; True if shown."""
@@ -265,7 +299,7 @@ class TerminalTable:
             if record.seats[seat].bot:
                 continue
             if seat == actor:
-                self._say(f"  (to you) {line}")
+                self.screen.say(f"  (to you) {line}")
                 shown = True
             else:
                 self._private[seat].append(line)
@@ -276,67 +310,15 @@ class TerminalTable:
         if result is None:
             return
         if self.clear_screen:
-            self._write(CLEAR)
-        self._say("")
+            self.screen.write(CLEAR)
+        self.screen.say("")
         panel = renderer_for(record.game).result(result, self.service.view(record, None))
         self._show_panel(record, panel)
 
     # ----- menus -----
 
-    def _choose(self, record: TableRecord, choices: Sequence[Choice]) -> Choice:
-        """Numbered menus; many choices are walked through their ``steps``."""
-        stack: list[list[str]] = [[]]
-        while True:
-            path, entries = self._menu(choices, stack[-1])
-            if path:
-                self._say(self._text(record, " › ".join(path)))
-            for number, entry in enumerate(entries, start=1):
-                self._say(f"  {number}. {self._text(record, entry.text)}")
-            back = len(stack) > 1
-            if back:
-                self._say("  0. Back")
-            picked = self._pick(len(entries), back)
-            if picked == 0:
-                stack.pop()
-                continue
-            entry = entries[picked - 1]
-            if entry.choice is not None:
-                return entry.choice
-            assert entry.path is not None
-            stack.append(entry.path)
-
-    def _menu(self, choices: Sequence[Choice], path: list[str]) -> tuple[list[str], list[_Entry]]:
-        """The entries under ``path``, skipping levels that offer a single group."""
-        path = list(path)
-        while True:
-            depth = len(path)
-            under = [c for c in choices if c.steps[:depth] == path]
-            if len(under) <= self.flat_menu:
-                return path, [_Entry(text=c.label, choice=c) for c in under]
-            groups: dict[str, list[Choice]] = {}
-            for choice in under:
-                step = choice.steps[depth] if len(choice.steps) > depth else choice.label
-                groups.setdefault(step, []).append(choice)
-            if len(groups) == 1 and all(len(c.steps) > depth + 1 for c in under):
-                path.append(next(iter(groups)))
-                continue
-            entries = [
-                _Entry(text=step, choice=members[0])
-                if len(members) == 1
-                else _Entry(text=f"{step} … ({len(members)})", path=[*path, step])
-                for step, members in groups.items()
-            ]
-            return path, entries
-
-    def _pick(self, count: int, back: bool) -> int:
-        hint = f"a number from 1 to {count}" + (", 0 to go back" if back else "") + " or q to leave"
-        while True:
-            answer = self._ask("Your choice: ").strip().lower()
-            if answer in ("q", "quit", "exit"):
-                raise Quit()
-            if answer.isdigit() and (1 <= int(answer) <= count or (back and int(answer) == 0)):
-                return int(answer)
-            self._say(f"Please type {hint}.")
+    def _choose(self, record: TableRecord, choices: list[Choice]) -> Choice:
+        return self.screen.choose(choices, lambda text: self._text(record, text))
 
     # ----- text in and out -----
 
@@ -345,36 +327,18 @@ class TerminalTable:
             return self._text(record, value)
 
         if panel.title:
-            self._say(text(panel.title))
+            self.screen.say(text(panel.title))
         if panel.description:
-            self._say(text(panel.description))
+            self.screen.say(text(panel.description))
         for field in panel.fields:
-            self._say(f"  {text(field.name)}: {text(field.value)}")
+            self.screen.say(f"  {text(field.name)}: {text(field.value)}")
         if panel.footer:
-            self._say(text(panel.footer))
+            self.screen.say(text(panel.footer))
 
     def _text(self, record: TableRecord, text: str) -> str:
-        """Engine or renderer text with names for seats and without Discord markdown."""
-        return plain(self.service.text(record, text))
+        """Engine or renderer text with names for seats, Discord markdown made terminal text."""
+        return terminal_text(self.service.text(record, text), bold=self.bold)
 
     @staticmethod
     def _people(record: TableRecord) -> int:
         return sum(1 for seat in record.seats if not seat.bot)
-
-    def _ask(self, prompt: str) -> str:
-        self._write(prompt)
-        try:
-            line = self.stdin.readline()
-        except KeyboardInterrupt:
-            raise Quit(interrupted=True) from None
-        if not line:
-            self._write("\n")
-            raise Quit()
-        return line
-
-    def _say(self, line: str) -> None:
-        self._write(line + "\n")
-
-    def _write(self, text: str) -> None:
-        self.stdout.write(text)
-        self.stdout.flush()

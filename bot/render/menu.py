@@ -12,6 +12,7 @@ re-derived from the same table version, so it always means the same thing.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from engines.core import Choice
@@ -25,13 +26,15 @@ class MenuOption:
 
 
 def whole_move(choice: Choice) -> str:
-    """The choice's label, led by its first step when the label leaves it out:
-    a label written to sit under its group ("Cleansing Rain" under "Play
-    ability") must still say what it does when shown on its own."""
+    """The choice's label, led by its group (its first step) when the label
+    leaves out the group's verb: a label written to sit under its group
+    ("Cleansing Rain" under "Play ability") must still say what it does when
+    shown on its own, while "Choose Druid" under "Choose a Hero" already does."""
     group = choice.steps[0] if choice.steps else choice.label
-    if group.casefold() in choice.label.casefold():
+    verb = re.match(r"\W*(\w*)", group)
+    if verb is None or re.search(rf"\b{re.escape(verb.group(1))}\b", choice.label, re.IGNORECASE):
         return choice.label
-    return f"{group}: {choice.label}"
+    return f"{group} — {choice.label}" if ":" in group else f"{group}: {choice.label}"
 
 
 def parse_path(path: str) -> list[int]:

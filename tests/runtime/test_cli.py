@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 import logging
+import re
 import sys
 import types
 from pathlib import Path
@@ -86,7 +87,6 @@ def test_a_bad_setting_is_named(monkeypatch: pytest.MonkeyPatch, capsys: pytest.
     [
         ([], "required: COMMAND"),
         (["dance"], "invalid choice: 'dance'"),
-        (["play"], "the following arguments are required: game"),
         (["play", "high-card", "--seats", "two"], "expected a whole number, got 'two'"),
         (["play", "high-card", "--bots", "-1"], "must be at least 0, got -1"),
         (["play", "high-card", "--option", "rounds"], "expected key=value, got 'rounds'"),
@@ -126,6 +126,35 @@ def test_play_runs_a_scripted_game_on_redis(monkeypatch: pytest.MonkeyPatch, red
     assert cli.main(argv, games=GAMES, stdin=io.StringIO("1\n" * 20), stdout=out) == 0
     text = out.getvalue()
     assert "Player 1, Bot 1, Bot 2." in text and "Game over" in text
+
+
+@pytest.mark.parametrize(
+    "argv", [["play"], ["play", "high-card", "--list"], ["play", "--list", "--resume", "x"]]
+)
+def test_play_wants_one_of_a_game_list_or_resume(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(argv, games=GAMES) == 2
+    assert (
+        "give one of: a game to start (see: gametable games), --list, --resume ID." in capsys.readouterr().err
+    )
+
+
+def test_play_lists_and_resumes_a_table_left_at_the_terminal(
+    monkeypatch: pytest.MonkeyPatch, redis_url: str
+) -> None:
+    monkeypatch.setenv("REDIS_URL", redis_url)
+    left = io.StringIO()
+    argv = ["play", "high-card", "--seats", "2", "--bots", "1", "--seed", "5"]
+    assert cli.main(argv, games=GAMES, stdin=io.StringIO("q\ny\n"), stdout=left) == 0
+    table_id = re.findall(r"Table (\w+):", left.getvalue())[0]
+    listed = io.StringIO()
+    assert cli.main(["play", "--list"], games=GAMES, stdin=io.StringIO(), stdout=listed) == 0
+    assert f"{table_id}  High Card — Player 1, Bot 1" in listed.getvalue()
+    resumed = io.StringIO()
+    assert (
+        cli.main(["play", "--resume", table_id], games=GAMES, stdin=io.StringIO("1\n" * 20), stdout=resumed)
+        == 0
+    )
+    assert "Game over" in resumed.getvalue()
 
 
 def test_play_refuses_a_bad_variant(monkeypatch: pytest.MonkeyPatch, redis_url: str) -> None:

@@ -7,9 +7,11 @@ import re
 
 import pytest
 
-from bot.tables import TableService
-from bot.terminal import TERMINAL_TIMEOUT, TerminalTable, plain
-from engines.core import Choice, Event, Seat
+from bot.tables import Player, TableService
+from bot.terminal import CLEAR, TERMINAL_TIMEOUT, TerminalTable
+from bot.terminal_text import BOLD_OFF, BOLD_ON, terminal_text
+from engines.core import Choice, Event, Seat, seat_ref
+from engines.registry import GAMES
 from storage.records import SeatRecord, TableRecord, TableStatus
 from storage.store import TableStore
 from tests.support.minigame import HIGH_CARD, HighCard, HighCardOptions, HighCardState, Play
@@ -135,13 +137,13 @@ async def test_bots_fill_the_other_seats_and_play_by_themselves(store: TableStor
     assert "Game over" in text
 
 
-async def test_end_of_input_leaves_and_abandons_the_table(store: TableStore) -> None:
+async def test_end_of_input_leaves_and_keeps_the_table(store: TableStore) -> None:
     table, screen = table_for(store, keyboard=io.StringIO(""))
     assert await table.play("high-card", seats=2, bots=1) == 0
-    assert "You left the table; it is abandoned." in screen.getvalue()
     table_id = re.findall(r"Table (\w+):", screen.getvalue())[0]
+    assert f"You left table {table_id}; it is kept." in screen.getvalue()
     record = await store.get(table_id)
-    assert record is not None and record.status is TableStatus.ABANDONED
+    assert record is not None and record.status is TableStatus.PLAYING
     assert record.turn_timeout == TERMINAL_TIMEOUT
 
 
@@ -152,7 +154,7 @@ async def test_ctrl_c_at_a_prompt_leaves_with_code_130(store: TableStore) -> Non
 
     table, screen = table_for(store, keyboard=CtrlC())
     assert await table.play("high-card", seats=2, bots=1) == 130
-    assert "abandoned" in screen.getvalue()
+    assert "Leave the table?" in screen.getvalue() and "it is kept" in screen.getvalue()
 
 
 @pytest.mark.parametrize(
@@ -209,7 +211,139 @@ def test_many_choices_are_walked_step_by_step_with_a_way_back(store: TableStore)
 
 @pytest.mark.parametrize(
     ("written", "shown"),
-    [("🦸 **Heroes**", "🦸 Heroes"), ("*Night*", "Night"), ("2 * 3 * 4", "2 * 3 * 4"), ("`x`", "x")],
+    [
+        ("🦸 **Heroes**", "🦸 Heroes"),
+        ("*Night*", "Night"),
+        ("2 * 3 * 4", "2 * 3 * 4"),
+        ("`x`", "x"),
+        ("**Past** — Tower\n  _Gain 2 Energy_", "Past — Tower\n  Gain 2 Energy"),
+        ("> Shadow wins\n>>> all of it", "Shadow wins\nall of it"),
+        ("ann\\_b and \\*bob\\*", "ann_b and *bob*"),  # names escaped by escape_markdown
+        ("snake_case stays", "snake_case stays"),
+        ("__u__ ~~s~~ ||spoiler||", "u s spoiler"),
+        ("`a_b*c`", "a_b*c"),
+        ("# Title\n-# small", "Title\nsmall"),
+    ],
 )
-def test_discord_markdown_is_dropped_at_the_terminal(written: str, shown: str) -> None:
-    assert plain(written) == shown
+def test_discord_markdown_is_not_shown_raw_at_the_terminal(written: str, shown: str) -> None:
+    assert terminal_text(written) == shown
+
+
+def test_bold_is_ansi_bold_on_a_terminal_and_plain_elsewhere() -> None:
+    assert terminal_text("**Final day** and ***both***", bold=True) == (
+        f"{BOLD_ON}Final day{BOLD_OFF} and {BOLD_ON}both{BOLD_OFF}"
+    )
+    assert terminal_text("**Final day**", bold=False) == "Final day"
+
+
+class MarkdownCard(HighCard):
+    """High Card whose plays are told in Discord markdown, escaped name and all."""
+
+    def resolve(self, state: HighCardState, seat: Seat, action: object) -> list[Event]:
+        events = super().resolve(state, seat, action)  # type: ignore[arg-type]
+        if isinstance(action, Play):
+            events.append(Event(text=f"> **{seat_ref(seat)}** plays _boldly_ as \\*star\\_1\\*"))
+        return events
+
+
+class Tty(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+async def test_engine_markdown_reaches_a_tty_as_bold_and_plain_words(store: TableStore) -> None:
+    screen = Tty()
+    service = TableService(store, games={"high-card": MarkdownCard()})
+    table = TerminalTable(service, stdin=Keyboard(screen), stdout=screen)
+    assert await table.play("high-card", bots=1, seed=3) == 0
+    assert f"{BOLD_ON}Player 1{BOLD_OFF} plays boldly as *star_1*\n" in screen.getvalue()
+    assert "**" not in screen.getvalue() and "\\" not in screen.getvalue()
+
+
+async def test_each_hand_over_clears_the_scrollback_too(store: TableStore) -> None:
+    screen = io.StringIO()
+    service = TableService(store, games={"high-card": HIGH_CARD})
+    table = TerminalTable(service, stdin=Keyboard(screen), stdout=screen, clear_screen=True)
+    assert await table.play("high-card", seats=2, seed=disjoint_seed(2)) == 0
+    text = screen.getvalue()
+    handovers = [m.start() for m in HANDOVER.finditer(text)]
+    assert len(handovers) > 2
+    for earlier, later in zip([0, *handovers], handovers, strict=False):
+        # The last clear before each hand-over wipes screen and scrollback alike.
+        between = text[earlier:later]
+        assert between.rfind("\x1b[2J") == between.rfind(CLEAR) >= 0
+    assert CLEAR == "\x1b[2J\x1b[H\x1b[3J"
+
+
+def test_an_entry_that_stands_for_one_move_names_the_whole_move(store: TableStore) -> None:
+    rain = Choice(key="play:7:me", label="Cleansing Rain", steps=["Play ability", "Cleansing Rain"], action=7)
+    bank = Choice(key="bank:fox", label="Bank a set of Foxes", steps=["Bank a set", "Foxes"], action=1)
+    steals = [_choice(f"steal:1:{c}", "Steal", "<seat:0>", f"Card {c}") for c in (1, 2, 3)]
+    for flat_menu, keys in ((2, "1\n"), (9, "1\n")):
+        screen = io.StringIO()
+        service = TableService(store, games={"high-card": HIGH_CARD})
+        table = TerminalTable(service, stdin=io.StringIO(keys), stdout=screen, flat_menu=flat_menu)
+        assert table._choose(_record(), [rain, bank, *steals]).key == "play:7:me"  # one key, one move
+        text = screen.getvalue()
+        assert "  1. Play ability: Cleansing Rain\n  2. Bank a set of Foxes\n" in text
+        assert "Play ability\n" not in text and "Bank a set\n" not in text
+
+
+async def test_leaving_is_asked_first_and_no_keeps_playing(store: TableStore) -> None:
+    table, screen = table_for(store, script=["q", "n", "quit", "", "1"])
+    assert await table.play("high-card", seats=2, bots=1, seed=4) == 0
+    text = screen.getvalue()
+    table_id = re.findall(r"Table (\w+):", text)[0]
+    question = f"Leave the table? Your game is kept; resume it with gametable play --resume {table_id} [y/N] "
+    assert text.count(question) == 2  # "n" and Enter both stay
+    assert "Game over" in text
+
+
+async def test_a_left_table_is_listed_and_resumed_to_the_end(store: TableStore) -> None:
+    table, screen = table_for(store, script=["1", "q", "y"])
+    assert await table.play("high-card", seats=3, bots=1, seed=5) == 0
+    table_id = re.findall(r"Table (\w+):", screen.getvalue())[0]
+    assert (await store.get(table_id)).status is TableStatus.PLAYING  # type: ignore[union-attr]
+    service = TableService(store, games={"high-card": HIGH_CARD})
+    discord_table = await service.create("high-card", Player(1, "Ann"), channel_id=42)  # not this terminal's
+    await service.join(discord_table.id, Player(2, "Bob"))
+    await service.start(discord_table.id, 1)
+
+    listing, listed = table_for(store)
+    assert await listing.list_tables() == 0
+    assert re.findall(
+        rf"^{table_id}  High Card — Player 1, Player 2, Bot 1 — last move ", listed.getvalue(), re.M
+    )
+    assert discord_table.id not in listed.getvalue()
+
+    again, resumed = table_for(store)
+    assert await again.resume(table_id) == 0
+    assert "Game over" in resumed.getvalue()
+    assert (await store.get(table_id)).status is TableStatus.FINISHED  # type: ignore[union-attr]
+    empty, nothing = table_for(store)
+    assert await empty.list_tables() == 0 and "No unfinished tables here." in nothing.getvalue()
+    for refused, message in (
+        (table_id, "is finished"),
+        (discord_table.id, "played on Discord"),
+        ("nope", "no table"),
+    ):
+        other, said = table_for(store)
+        assert await other.resume(refused) == 2 and message in said.getvalue()
+
+
+async def test_a_start_the_game_refuses_leaves_no_lobby_behind(store: TableStore) -> None:
+    screen = io.StringIO()
+    service = TableService(store, games=GAMES)
+    table = TerminalTable(service, stdin=Keyboard(screen), stdout=screen, clear_screen=False)
+    options = {"preset": "shadow-vs-light"}
+    assert await table.play("scales-of-influence", seats=5, bots=4, options=options) == 2
+    assert "Shadow vs Light needs an even number of players (4 or 6)." in screen.getvalue()
+    assert await store.redis.keys("gt:{table:*") == []
+    assert await store.of_user(1) == []
+
+
+async def test_the_game_over_line_is_printed_once(store: TableStore) -> None:
+    table, screen = table_for(store)
+    assert await table.play("high-card", seats=2, bots=1, seed=4) == 0
+    assert screen.getvalue().count("Highest total wins.") == 1
+    assert screen.getvalue().count("Game over") == 1
