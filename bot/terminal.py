@@ -17,6 +17,7 @@ Input and output are plain text streams so a whole game can be scripted in tests
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections import defaultdict
 from collections.abc import Mapping
@@ -179,9 +180,11 @@ class TerminalTable:
             for _ in range(seating.bots):
                 await self.service.add_bot(record.id, people[0].user_id)
             outcome = await self.service.start(record.id, people[0].user_id)
-        except TableError:
-            # The game refused this table (a variant's own seat rule): no lobby may stay behind.
-            await self.service.store.delete(record.id)
+        except BaseException:
+            # The game refused this table (a variant's own seat rule), or the
+            # players gave up while it was laid: no lobby may stay behind.
+            with contextlib.suppress(Exception):
+                await self.service.store.delete(record.id)
             raise
         names = ", ".join(seat.name for seat in outcome.table.seats)
         self.screen.say(f"Table {record.id}: {names}.")

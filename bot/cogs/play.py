@@ -9,6 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.tables import table_choices
+from bot.render.menu import whole_move
 from bot.ui.embeds import fit
 from bot.ui.flows import guarded, reply
 
@@ -45,7 +46,11 @@ class PlayCommands(commands.Cog):
             record = await self.bot.service.find(interaction.user.id, interaction.channel_id, table)
             choices = self.bot.service.choices(record, interaction.user.id)
             typed = action.strip().lower()
-            named = [c for c in choices if self.bot.service.text(record, c.label).lower() == typed]
+            named = [
+                c
+                for c in choices
+                if typed in (self.bot.service.text(record, text).lower() for text in (c.label, whole_move(c)))
+            ]
             key = named[0].key if named else action.strip()
             await self.bot.flows.play(interaction, record.id, None, key)
 
@@ -63,7 +68,7 @@ class PlayCommands(commands.Cog):
             return []
         found = []
         for choice in choices:
-            label = fit(service.text(record, choice.label), 100)
+            label = fit(service.text(record, whole_move(choice)), 100)
             if current.lower() in label.lower():
                 found.append(app_commands.Choice(name=label, value=choice.key))
         return found[:25]

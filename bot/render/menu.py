@@ -5,9 +5,9 @@ Each :class:`~engines.core.Choice` has a path of ``steps`` ("Steal", "<seat:2>",
 match the path chosen so far, in the order the engine gave them. A step that
 leads to a single choice is that choice: its option names the whole move ("Bank
 a set of Foxes", "Play ability: Cleansing Rain"), never just the group's name,
-and picking it makes the move. A path is kept
-as option indexes ("0.2"), short enough to ride in a custom_id, and is
-re-derived from the same table version, so it always means the same thing.
+and picking it makes the move. A path is kept as option indexes ("0.2"), short
+enough to ride in a custom_id, and is re-derived from the same table version,
+so it always means the same thing.
 """
 
 from __future__ import annotations

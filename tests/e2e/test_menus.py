@@ -1,5 +1,5 @@
-"""The act panel's menus through Discord: every option that makes a move names
-the whole move, within Discord's limits for select options."""
+"""Menus through Discord: every option of the act panel and every /play
+suggestion that makes a move names the whole move, within Discord's limits."""
 
 from __future__ import annotations
 
@@ -15,7 +15,9 @@ from tests.support.minigame import HighCard, HighCardState, Play
 
 class BowingHighCard(HighCard):
     """High Card where the best card may also be played with a bow: a group of
-    one choice ("Play my best card") beside the "Play" group of several."""
+    one choice ("Play my best card") beside the "Play" group of several, whose
+    label ("The 9, bowing…") is written to sit under its group, as "Cleansing
+    Rain" sits under "Play ability" in Spheres of Life."""
 
     def legal_actions(self, state: HighCardState, seat: Seat) -> list[Choice]:
         choices = super().legal_actions(state, seat)
@@ -23,7 +25,7 @@ class BowingHighCard(HighCard):
             return choices
         best = max(state.hands[seat])
         others = [seat_ref((seat + n) % state.players) for n in (1, 2)]
-        label = f"Play my best card, the {best}, bowing low to {others[0]} and {others[1]}"
+        label = f"The {best}, bowing low to {others[0]} and {others[1]}"
         return [
             *choices,
             Choice(key="bow", label=label, steps=["Play my best card", "bow"], action=Play(card=best)),
@@ -56,9 +58,12 @@ async def test_a_one_choice_group_names_the_whole_move_within_the_option_limits(
     options = [o for row in panel.components for item in row["components"] for o in item.get("options", [])]
     assert options[0]["label"] == "Play"  # a group of several cards opens a submenu
     [bow] = [o for o in options if o["label"].startswith("Play my best card")]
-    whole = f"Play my best card, the {best}, bowing low to {users[1].name} and {users[2].name}"
+    whole = f"Play my best card: The {best}, bowing low to {users[1].name} and {users[2].name}"
     assert len(whole) > 100 and len(bow["label"]) == 100
     assert bow["label"][:-1] + bow["description"][1:] == whole  # label, then the rest below it
+
+    suggested = await h.autocomplete(users[0], "play", "action", {"action": "bowing"})
+    assert [(c["name"], c["value"]) for c in suggested] == [(bow["label"], "bow")]  # the same words, clipped
 
     custom_id, value = select_options(panel)[bow["label"]]
     played = await h.select(users[0], custom_id, [value], message=panel)  # one pick makes the move
