@@ -279,10 +279,10 @@ def test_an_entry_that_stands_for_one_move_names_the_whole_move(store: TableStor
     rain = Choice(key="play:7:me", label="Cleansing Rain", steps=["Play ability", "Cleansing Rain"], action=7)
     bank = Choice(key="bank:fox", label="Bank a set of Foxes", steps=["Bank a set", "Foxes"], action=1)
     steals = [_choice(f"steal:1:{c}", "Steal", "<seat:0>", f"Card {c}") for c in (1, 2, 3)]
-    for flat_menu, keys in ((2, "1\n"), (9, "1\n")):
+    for flat_menu in (2, 9):  # walked step by step, and all in one list
         screen = io.StringIO()
         service = TableService(store, games={"high-card": HIGH_CARD})
-        table = TerminalTable(service, stdin=io.StringIO(keys), stdout=screen, flat_menu=flat_menu)
+        table = TerminalTable(service, stdin=io.StringIO("1\n"), stdout=screen, flat_menu=flat_menu)
         assert table._choose(_record(), [rain, bank, *steals]).key == "play:7:me"  # one key, one move
         text = screen.getvalue()
         assert "  1. Play ability: Cleansing Rain\n  2. Bank a set of Foxes\n" in text
