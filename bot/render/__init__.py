@@ -19,6 +19,7 @@ def renderer_for(game: str) -> Renderer:
 for _key, _module in (
     ("spheres-of-life", "bot.render.spheres_of_life"),
     ("scales-of-influence", "bot.render.scales_of_influence"),
+    ("time-masters", "bot.render.time_masters"),
 ):
     try:
         RENDERERS[_key] = importlib.import_module(_module).RENDERER

@@ -1,0 +1,85 @@
+"""Every move in Time Masters, as a discriminated union on ``type``. Cards are
+named by their ids (a player's own cards, or a sphere's level for a purchase:
+the hidden second card is bought blind)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class _Move(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Activate(_Move):
+    """Timer phase: activate a full timer; its spells must be cast this turn."""
+
+    type: Literal["activate"] = "activate"
+    timer: int
+
+
+class Delay(_Move):
+    """Timer phase: place a card from hand face down on a full timer."""
+
+    type: Literal["delay"] = "delay"
+    timer: int
+    card: int
+
+
+class Cast(_Move):
+    """Cast a spell from hand (pay its Kè) or from an activated timer (paid already)."""
+
+    type: Literal["cast"] = "cast"
+    card: int
+
+
+class Focus(_Move):
+    type: Literal["focus"] = "focus"
+    card: int
+
+
+class SetTimer(_Move):
+    """Put a timer card from hand into play."""
+
+    type: Literal["set_timer"] = "set_timer"
+    card: int
+
+
+class Load(_Move):
+    """Lay a spell from hand face down on a timer, paying its Kè now."""
+
+    type: Literal["load"] = "load"
+    card: int
+    timer: int
+
+
+class Rest(_Move):
+    """Pass the turn to recover all Kè."""
+
+    type: Literal["rest"] = "rest"
+
+
+class EndMain(_Move):
+    """Go on to the Access spheres phase."""
+
+    type: Literal["end_main"] = "end_main"
+
+
+class Buy(_Move):
+    type: Literal["buy"] = "buy"
+    level: int
+    hidden: bool = False
+
+
+class EndTurn(_Move):
+    """Finish buying: clean up and pass the turn."""
+
+    type: Literal["end_turn"] = "end_turn"
+
+
+TmAction = Annotated[
+    Activate | Delay | Cast | Focus | SetTimer | Load | Rest | EndMain | Buy | EndTurn,
+    Field(discriminator="type"),
+]

@@ -1,0 +1,121 @@
+"""Time Masters on the engine contract."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel
+
+from engines.core import Choice, Engine, Event, GameInfo, IllegalAction, Prompt, Result, Rng, Seat
+from engines.time_masters import choices, moves, views
+from engines.time_masters.actions import Activate, EndMain, EndTurn, TmAction
+from engines.time_masters.cards import LEVELS, builtin_deck
+from engines.time_masters.state import TmOptions, TmState
+
+HELP = (
+    "A deck-building race for knowledge. Everyone starts with the same 10 cards worth 0 points and 4 Kè. "
+    "Each turn: Timer phase (a full timer must be activated — its spells are cast this turn — or delayed "
+    "with a card from hand, which costs you a card at every refill until it is activated); Main phase "
+    "(cast spells for Kè, play focuses to recover Kè, set timers, lay spells on timers paying their Kè "
+    "now, or rest to recover all Kè); Access spheres (every spell cast is an access point: the top card "
+    "of sphere N costs N, its hidden second card N+1, one card per sphere); Cleanup (discard what you "
+    "played, refill to 5 minus the cards delaying your timers). The game ends after the turn that "
+    "leaves a second sphere empty: most knowledge points wins, then most Kè."
+)
+
+
+class TimeMasters(Engine[TmState, TmAction]):
+    info = GameInfo(
+        key="time-masters", title="Time Masters",
+        summary="Build a deck of knowledge: cast spells, bank them on timers, buy from the spheres.",
+        min_players=2, max_players=4, options_model=TmOptions,
+        presets={"standard": {}, "quick": {"hand_limit": 6}},
+        help=HELP,
+    )
+    state_type = TmState
+    action_type = TmAction
+
+    def setup(self, players: int, options: BaseModel, seed: int) -> TmState:
+        assert isinstance(options, TmOptions)
+        self.check_players(players, options)
+        spec = options.deck or builtin_deck()
+        cards: list[str] = []
+        spheres: list[list[int]] = []
+        for level in range(1, LEVELS + 1):
+            designs = [c.id for c in spec.pile(level) for _ in range(c.copies)]
+            spheres.append(list(range(len(cards), len(cards) + len(designs))))
+            cards += designs
+        decks: list[list[int]] = []
+        starting = [c.id for c in spec.pile(0) for _ in range(c.copies)]
+        for _ in range(players):
+            decks.append(list(range(len(cards), len(cards) + len(starting))))
+            cards += starting
+        state = TmState(
+            players=players, options=options.model_copy(update={"deck": None}), deck_spec=spec,
+            rng=Rng(seed=seed), cards=cards, spheres=spheres, decks=decks, hands=[[] for _ in range(players)],
+            discards=[[] for _ in range(players)], timers=[[] for _ in range(players)],
+            ke=[options.ke] * players)
+        for pile in state.spheres:
+            state.rng.shuffle(pile)
+        for seat in range(players):
+            state.rng.shuffle(state.decks[seat])
+            moves.draw(state, seat, options.hand_limit)
+        # The rulebook names no first player: the table draws lots.
+        state.turn = state.rng.below(players)
+        moves.start_turn(state)
+        return state
+
+    def prompts(self, state: TmState) -> list[Prompt]:
+        if state.phase == "over":
+            return []
+        text = {"timer": "Activate or delay your full timer", "main": "Cast, focus, set timers — or rest",
+                "access": "Buy from the spheres, then end your turn"}[state.phase]
+        return [Prompt(seat=state.turn, text=text)]
+
+    def legal_actions(self, state: TmState, seat: Seat) -> list[Choice]:
+        if state.phase == "over" or seat != state.turn:
+            return []
+        if state.phase == "timer":
+            return choices.timer_choices(state)
+        if state.phase == "main":
+            return choices.main_choices(state)
+        return choices.access_choices(state)
+
+    def validate(self, state: TmState, seat: Seat, action: TmAction) -> None:
+        if isinstance(action, EndMain) and state.released:
+            raise IllegalAction("The spells of an activated timer must all be cast this turn first.")
+
+    def resolve(self, state: TmState, seat: Seat, action: TmAction) -> list[Event]:
+        return moves.carry_out(state, seat, action)
+
+    def default_action(self, state: TmState, seat: Seat) -> TmAction:
+        """A late seat activates its timer, casts what the timer released, then ends its turn."""
+        if state.phase == "timer":
+            return Activate(timer=state.full_timers(seat)[0].card)
+        if state.phase == "main":
+            found = self.legal_actions(state, seat)
+            if state.released:
+                return found[0].action  # type: ignore[no-any-return]
+            return EndMain()
+        return EndTurn()
+
+    def view(self, state: TmState, viewer: Seat | None) -> views.TmView:
+        return views.build(state, viewer)
+
+    def result(self, state: TmState) -> Result | None:
+        if state.phase != "over":
+            return None
+        points = [state.knowledge(s) for s in range(state.players)]
+
+        def key(s: int) -> tuple[int, int]:
+            return (-points[s], -state.ke[s])
+
+        ranking: list[list[int]] = []
+        for seat in sorted(range(state.players), key=key):
+            if ranking and key(ranking[-1][0]) == key(seat):
+                ranking[-1].append(seat)
+            else:
+                ranking.append([seat])
+        return Result(ranking=ranking, scores={s: float(points[s]) for s in range(state.players)},
+                      summary="Most knowledge points wins; most Kè breaks ties; still tied is shared.")
+
+
+ENGINE = TimeMasters()
