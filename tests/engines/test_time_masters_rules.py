@@ -250,3 +250,18 @@ def test_most_knowledge_wins_then_most_ke_then_shared() -> None:
     state.ke = [3, 3, 4]
     result = ENGINE.result(state)
     assert result is not None and result.ranking == [[0, 1], [2]], "still tied: the win is shared"
+
+
+def test_a_late_seat_settles_its_timer_and_ends_the_turn_without_spending() -> None:
+    state = new_game(2, seed=16)
+    seat = state.turn
+    timer = _seat_timer(state, seat, "hourglass", ["spark", "spark"])
+    state = _next_turn_of(state, seat)
+    ke, hand = state.ke[seat], list(state.hands[seat])
+    moves = 0
+    while state.turn == seat and ENGINE.result(state) is None:
+        state = ENGINE.apply(state, seat, ENGINE.default_action(state, seat)).state
+        moves += 1
+    assert moves == 5  # activate, cast both released spells, go on to buying, end the turn
+    assert timer.card in state.discards[seat] and state.ke[seat] == ke
+    assert all(c in state.hands[seat] for c in hand), "no card of the hand was spent"
