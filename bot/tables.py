@@ -20,6 +20,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
+from bot import seating
 from bot.errors import (
     NotHost,
     NotSeated,
@@ -225,52 +226,56 @@ class TableService:
                 continue
         raise TableBusy("Could not find a free table id; please try again.")
 
-    async def join(self, table_id: str, player: Player) -> Outcome:
+    async def join(self, table_id: str, player: Player, drawn: seating.Drawn | None = None) -> Outcome:
         def join(play: _Play) -> None:
             record = play.record
+            seating.check_drawn(record, drawn, "join")
             _need(record, TableStatus.LOBBY, "This table has already started.")
             if record.seat_of(player.user_id) is not None:
                 raise TableError("You are already at this table.")
             _, most = play.engine.seat_range(play.engine.parse_options(record.options))
             if len(record.seats) >= most:
                 raise TableFull(f"This table is full ({most} seats).")
-            record.seats.append(SeatRecord(user_id=player.user_id, name=player.name))
+            record.seats.append(SeatRecord(user_id=player.user_id, name=player.name, since=record.version))
             play.events.append(Event(text=f"{seat_ref(len(record.seats) - 1)} joins the table."))
 
         return await self._change(table_id, join, kind="join")
 
-    async def add_bot(self, table_id: str, user_id: int) -> Outcome:
+    async def add_bot(self, table_id: str, user_id: int, drawn: seating.Drawn | None = None) -> Outcome:
         def add_bot(play: _Play) -> None:
             record = play.record
+            seating.check_drawn(record, drawn, "bot")
             _need(record, TableStatus.LOBBY, "Bots can only be added before the game starts.")
             _host(record, user_id)
+            seating.check_one_bot(record, drawn)
             _, most = play.engine.seat_range(play.engine.parse_options(record.options))
             if len(record.seats) >= most:
                 raise TableFull(f"This table is full ({most} seats).")
             number = sum(1 for s in record.seats if s.bot) + 1
-            record.seats.append(SeatRecord(user_id=None, name=f"Bot {number}"))
+            record.seats.append(SeatRecord(user_id=None, name=f"Bot {number}", since=record.version))
             play.events.append(Event(text=f"{seat_ref(len(record.seats) - 1)} takes a seat."))
 
         return await self._change(table_id, add_bot, kind="add-bot")
 
-    async def leave(self, table_id: str, user_id: int) -> Outcome:
-        """Leave a lobby, or hand a seat in a running game to a bot."""
+    async def leave(self, table_id: str, user_id: int, drawn: seating.Drawn | None = None) -> Outcome:
+        """Leave a lobby, or hand a seat in a running game to a bot. A host
+        who leaves passes hosting to the next person at the table."""
 
         def leave(play: _Play) -> None:
             record = play.record
+            seating.check_drawn(record, drawn, "leave")
             seat = _seated(record, user_id)
             if record.status is TableStatus.LOBBY:
                 play.events.append(Event(text=f"{record.seats[seat].name} leaves the table."))
+                play.events += seating.pass_hosting(record, seat)
                 del record.seats[seat]
-                humans = record.user_ids
-                if not humans:
+                if not record.user_ids:
                     record.status = TableStatus.ABANDONED
-                elif record.host_id == user_id:
-                    record.host_id = humans[0]
             elif record.status is TableStatus.PLAYING:
                 name = record.seats[seat].name
-                record.seats[seat] = SeatRecord(user_id=None, name=f"{name} (bot)")
                 play.events.append(Event(text=f"{name} leaves; a bot plays their seat from now on."))
+                play.events += seating.pass_hosting(record, seat)
+                record.seats[seat] = SeatRecord(user_id=None, name=f"{name} (bot)", since=record.version)
                 if not record.user_ids:
                     record.status = TableStatus.ABANDONED
                 else:
@@ -282,9 +287,10 @@ class TableService:
         await self.store.forget_user(table_id, user_id)
         return outcome
 
-    async def start(self, table_id: str, user_id: int) -> Outcome:
+    async def start(self, table_id: str, user_id: int, drawn: seating.Drawn | None = None) -> Outcome:
         def start(play: _Play) -> None:
             record = play.record
+            seating.check_drawn(record, drawn, "start")
             _need(record, TableStatus.LOBBY, "This table has already started.")
             _host(record, user_id)
             engine = play.engine
@@ -296,6 +302,29 @@ class TableService:
             self._advance(play)
 
         return await self._change(table_id, start, kind="start")
+
+    async def remove_seat(
+        self, table_id: str, user_id: int, seat: Seat, drawn: seating.Drawn | None = None
+    ) -> Outcome:
+        """(Host, before the start) Remove a bot or a player from the lobby.
+        Seats are named by position, so a removal chosen on another version of
+        the lobby is a :class:`StaleClick`: the positions may have moved."""
+        removed: list[int | None] = []
+
+        def remove_seat(play: _Play) -> None:
+            record = play.record
+            seating.check_removal(record, user_id, drawn)
+            if drawn is not None and drawn.version != record.version:
+                raise StaleClick(record)
+            seating.check_seat(record, user_id, seat)
+            gone = record.seats.pop(seat)
+            removed[:] = [gone.user_id]
+            play.events.append(Event(text=f"{gone.name} was removed from the table by the host."))
+
+        outcome = await self._change(table_id, remove_seat, kind="remove-seat")
+        if removed and removed[0] is not None:
+            await self.store.forget_user(table_id, removed[0])
+        return outcome
 
     async def abandon(self, table_id: str, user_id: int, *, moderator: bool = False) -> Outcome:
         def abandon(play: _Play) -> None:

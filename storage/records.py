@@ -25,6 +25,9 @@ class SeatRecord(BaseModel):
 
     user_id: int | None
     name: str
+    # The table version at which the seat was taken: a second click on the
+    # same Add bot button finds the bot its first click seated.
+    since: int = 0
 
     @property
     def bot(self) -> bool:

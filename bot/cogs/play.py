@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -10,13 +11,34 @@ from discord.ext import commands
 
 from bot.cogs.tables import table_choices
 from bot.render.menu import whole_move
+from bot.tables import TableService
 from bot.ui.embeds import fit
 from bot.ui.flows import guarded, reply
+from storage.records import TableRecord
 
 if TYPE_CHECKING:
     from bot.app import GameTableBot
 
 Interaction = discord.Interaction[Any]
+_SEEN_AT = re.compile(r"(?P<key>[A-Za-z0-9_.:+\-]{1,48})@(?P<version>\d{1,9})")
+
+
+def move_named(service: TableService, record: TableRecord, user_id: int, action: str) -> tuple[str, int]:
+    """The choice key a ``/play`` means and the table version it was chosen at,
+    so that the same command sent twice is judged like a double click: the
+    second finds the seat has acted since. An autocompleted value carries the
+    version its list was drawn at (``"key@17"``); a typed move or label is
+    judged against the table this command found."""
+    seen = _SEEN_AT.fullmatch(action.strip())
+    if seen:
+        return seen["key"], int(seen["version"])
+    typed = action.strip().lower()
+    named = [
+        c
+        for c in service.choices(record, user_id)
+        if typed in (service.text(record, text).lower() for text in (c.label, whole_move(c)))
+    ]
+    return (named[0].key if named else action.strip()), record.version
 
 
 class PlayCommands(commands.Cog):
@@ -44,15 +66,8 @@ class PlayCommands(commands.Cog):
 
         async def play() -> None:
             record = await self.bot.service.find(interaction.user.id, interaction.channel_id, table)
-            choices = self.bot.service.choices(record, interaction.user.id)
-            typed = action.strip().lower()
-            named = [
-                c
-                for c in choices
-                if typed in (self.bot.service.text(record, text).lower() for text in (c.label, whole_move(c)))
-            ]
-            key = named[0].key if named else action.strip()
-            await self.bot.flows.play(interaction, record.id, None, key)
+            key, version = move_named(self.bot.service, record, interaction.user.id, action)
+            await self.bot.flows.play(interaction, record.id, version, key)
 
         await guarded(interaction, play(), table)
 
@@ -70,7 +85,7 @@ class PlayCommands(commands.Cog):
         for choice in choices:
             label = fit(service.text(record, whole_move(choice)), 100)
             if current.lower() in label.lower():
-                found.append(app_commands.Choice(name=label, value=choice.key))
+                found.append(app_commands.Choice(name=label, value=f"{choice.key}@{record.version}"))
         return found[:25]
 
     @hand.autocomplete("table")

@@ -12,6 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.errors import TableError
+from bot.seating import seat_label, seat_named
 from bot.tables import TableService
 from bot.ui.embeds import fit, table_embed
 from bot.ui.flows import Flows, guarded, player, reply
@@ -167,6 +168,36 @@ class TableCommands(
         """(Host) Start the game with the seated players."""
         await self._table_change(interaction, "start", table)
 
+    @app_commands.command(name="kick")
+    @app_commands.describe(
+        seat="The seat to remove (start typing to see them)",
+        table="Which table (leave empty for your table here)",
+    )
+    async def kick(self, interaction: Interaction, seat: str, table: str | None = None) -> None:
+        """(Host) Remove a bot or a player from a table that has not started."""
+
+        async def kick() -> None:
+            record = await self.service.find(interaction.user.id, interaction.channel_id, table)
+            index, version = seat_named(record, seat)
+            await self.flows.remove(interaction, record.id, index, version)
+
+        await guarded(interaction, kick(), table)
+
+    @kick.autocomplete("seat")
+    async def _seats(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+        """The lobby's other seats; each value names the seat and the version it was listed at."""
+        try:
+            record = await self.service.find(
+                interaction.user.id, interaction.channel_id, getattr(interaction.namespace, "table", None)
+            )
+        except TableError:
+            return []
+        return [
+            app_commands.Choice(name=fit(seat_label(record, i), 100), value=f"{i + 1}@{record.version}")
+            for i, occupant in enumerate(record.seats)
+            if occupant.user_id != interaction.user.id and current.lower() in seat_label(record, i).lower()
+        ][:25]
+
     @app_commands.command(name="abandon")
     @app_commands.describe(table="Which table (leave empty for your table here)")
     async def abandon(self, interaction: Interaction, table: str | None = None) -> None:
@@ -205,6 +236,7 @@ class TableCommands(
     @leave.autocomplete("table")
     @addbot.autocomplete("table")
     @start.autocomplete("table")
+    @kick.autocomplete("table")
     @abandon.autocomplete("table")
     @status.autocomplete("table")
     async def _table_ids(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:

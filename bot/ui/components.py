@@ -5,7 +5,8 @@ recognised. The callbacks hold no rules: they hand over to :mod:`bot.ui.flows`.
 
 custom_id templates (all well under Discord's 100 characters):
 
-- ``gt:v1:<verb>:<table>:<version>`` — table buttons (join, leave, bot, start, hand, act)
+- ``gt:v1:<verb>:<table>:<version>`` — table buttons (join, leave, bot, start, kick, hand, act)
+- ``gt:v1:unseat:<table>:<version>`` — the host's select of lobby seats to remove
 - ``gt:v1:do:<table>:<version>:<choice key>`` — one legal choice
 - ``gt:v1:menu:<table>:<version>:<path>:<part>`` — a select one menu level deep
 - ``gt:v1:nav:<table>:<version>:<path>`` — back / refresh in the act panel
@@ -29,6 +30,7 @@ VERBS = {
     "leave": "Leave",
     "bot": "Add bot",
     "start": "Start",
+    "kick": "Remove seat",
     "hand": "My hand",
     "act": "Act",
 }
@@ -40,7 +42,7 @@ def _bot(interaction: discord.Interaction[Any]) -> GameTableBot:
 
 class TableButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"gt:v1:(?P<verb>join|leave|bot|start|hand|act):" + TABLE,
+    template=r"gt:v1:(?P<verb>join|leave|bot|start|kick|hand|act):" + TABLE,
 ):
     def __init__(self, verb: str, table_id: str, version: int) -> None:
         style = discord.ButtonStyle.primary if verb in ("join", "act") else discord.ButtonStyle.secondary
@@ -58,7 +60,7 @@ class TableButton(
         return cls(match["verb"], match["table"], int(match["ver"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _bot(interaction).flows.table_button(interaction, self.verb, self.table_id)
+        await _bot(interaction).flows.table_button(interaction, self.verb, self.table_id, self.version)
 
 
 class ChoiceButton(
@@ -144,4 +146,33 @@ class NavButton(
         await _bot(interaction).flows.navigate(interaction, self.table_id, self.version, self.path)
 
 
-DYNAMIC_ITEMS = (TableButton, ChoiceButton, MenuSelect, NavButton)
+class SeatSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"gt:v1:unseat:" + TABLE,
+):
+    """The host's pick of a lobby seat to remove; values are seat positions at ``version``."""
+
+    def __init__(
+        self, table_id: str, version: int, options: list[discord.SelectOption] | None = None
+    ) -> None:
+        select: discord.ui.Select[Any] = discord.ui.Select(
+            custom_id=f"gt:v1:unseat:{table_id}:{version}",
+            placeholder="Remove which seat?",
+            options=options or [discord.SelectOption(label="…", value="0")],
+        )
+        super().__init__(select)
+        self.table_id, self.version = table_id, version
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> SeatSelect:
+        return cls(match["table"], int(match["ver"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        values = self.item.values
+        picked = int(values[0]) if values and re.fullmatch(r"\d{1,3}", values[0]) else -1
+        await _bot(interaction).flows.remove_pick(interaction, self.table_id, self.version, picked)
+
+
+DYNAMIC_ITEMS = (TableButton, ChoiceButton, MenuSelect, NavButton, SeatSelect)

@@ -17,8 +17,9 @@ import discord
 
 from bot.errors import StaleClick, TableError
 from bot.render.menu import MenuOption, level
+from bot.seating import Drawn, check_removal, in_lobby, seat_label
 from bot.tables import Outcome, Player, TableService
-from bot.ui.components import ChoiceButton, MenuSelect, NavButton, TableButton
+from bot.ui.components import ChoiceButton, MenuSelect, NavButton, SeatSelect, TableButton
 from bot.ui.embeds import fit, hand_embed, table_embed
 from engines.core import IllegalAction
 from storage.records import TableRecord, TableStatus
@@ -71,7 +72,10 @@ def is_moderator(interaction: Interaction) -> bool:
 
 def table_view(record: TableRecord) -> discord.ui.View | None:
     """The public message's buttons for this stage of the table."""
-    verbs = {TableStatus.LOBBY: ["join", "leave", "bot", "start"], TableStatus.PLAYING: ["hand", "act"]}
+    verbs = {
+        TableStatus.LOBBY: ["join", "leave", "bot", "start", "kick"],
+        TableStatus.PLAYING: ["hand", "act"],
+    }
     if record.status not in verbs:
         return None
     view = discord.ui.View(timeout=None)
@@ -141,42 +145,98 @@ class Flows:
 
     # ----- component callbacks -----
 
-    async def table_button(self, interaction: Interaction, verb: str, table_id: str) -> None:
-        await guarded(interaction, self._table_button(interaction, verb, table_id), table_id)
+    async def table_button(self, interaction: Interaction, verb: str, table_id: str, version: int) -> None:
+        await guarded(interaction, self._table_button(interaction, verb, table_id, version), table_id)
 
-    async def _table_button(self, interaction: Interaction, verb: str, table_id: str) -> None:
+    async def _table_button(self, interaction: Interaction, verb: str, table_id: str, version: int) -> None:
         if verb in ("hand", "act"):
             await self.hand(interaction, await self.service.get(table_id))
+        elif verb == "kick":
+            await self.removal_menu(interaction, table_id, in_lobby(version))
         else:
-            await self.change_table(interaction, verb, table_id)
+            await self.change_table(interaction, verb, table_id, version)
 
-    async def change_table(self, interaction: Interaction, verb: str, table_id: str) -> None:
-        """A lobby change (join, leave, bot, start, abandon), from a button or a command."""
-        outcome = await self.lobby(verb, table_id, interaction)
+    async def change_table(
+        self, interaction: Interaction, verb: str, table_id: str, version: int | None = None
+    ) -> None:
+        """A lobby change (join, leave, bot, start, abandon), from a button (which
+        carries the lobby ``version`` it was drawn at) or a command (no version)."""
+        outcome = await self.lobby(verb, table_id, interaction, in_lobby(version))
         await reply(interaction, DONE[verb].format(id=table_id))
         await self.announcer.table_changed(outcome, actor=interaction.user.id)
 
-    async def lobby(self, verb: str, table_id: str, interaction: Interaction) -> Outcome:
+    async def lobby(
+        self, verb: str, table_id: str, interaction: Interaction, drawn: Drawn | None = None
+    ) -> Outcome:
         user = interaction.user.id
         if verb == "join":
-            return await self.service.join(table_id, player(interaction))
+            return await self.service.join(table_id, player(interaction), drawn)
         if verb == "leave":
-            return await self.service.leave(table_id, user)
+            return await self.service.leave(table_id, user, drawn)
         if verb == "bot":
-            return await self.service.add_bot(table_id, user)
+            return await self.service.add_bot(table_id, user, drawn)
         if verb == "start":
-            return await self.service.start(table_id, user)
+            return await self.service.start(table_id, user, drawn)
         return await self.service.abandon(table_id, user, moderator=is_moderator(interaction))
+
+    # ----- removing a seat from the lobby (host only) -----
+
+    async def removal_menu(
+        self, interaction: Interaction, table_id: str, drawn: Drawn | None, note: str = "", edit: bool = False
+    ) -> None:
+        """The host's private list of the other lobby seats, to remove one."""
+        record = await self.service.get(table_id)
+        check_removal(record, interaction.user.id, drawn)
+        options = [
+            discord.SelectOption(label=fit(seat_label(record, i), 100), value=str(i))
+            for i, seat in enumerate(record.seats)
+            if seat.user_id != interaction.user.id
+        ][:25]
+        if not options:
+            raise TableError("Nobody else is seated at this table.")
+        view = discord.ui.View(timeout=None)
+        view.add_item(SeatSelect(record.id, record.version, options))
+        content = "\n".join(filter(None, [note, f"Remove a seat from table {record.id}:"]))
+        if edit and not interaction.response.is_done():
+            await interaction.response.edit_message(content=content, view=view)
+        else:
+            await reply(interaction, content, view=view)
+
+    async def remove_pick(self, interaction: Interaction, table_id: str, version: int, seat: int) -> None:
+        async def remove_pick() -> None:
+            try:
+                outcome = await self.service.remove_seat(
+                    table_id, interaction.user.id, seat, in_lobby(version)
+                )
+            except StaleClick:
+                note = "The table changed since this list was drawn — here it is again."
+                await self.removal_menu(interaction, table_id, None, note, edit=True)
+                return
+            done = fit(outcome.public_events[0].text, 2000)
+            await interaction.response.edit_message(content=done, view=None)
+            await self.announcer.table_changed(outcome, actor=interaction.user.id)
+
+        await guarded(interaction, remove_pick(), table_id)
+
+    async def remove(self, interaction: Interaction, table_id: str, seat: int, version: int | None) -> None:
+        """``/table kick``: ``version`` is the lobby its autocomplete listed, if any."""
+        try:
+            outcome = await self.service.remove_seat(table_id, interaction.user.id, seat, in_lobby(version))
+        except StaleClick:
+            raise TableError("The table changed since that seat was listed — please pick it again.") from None
+        await reply(interaction, fit(outcome.public_events[0].text, 2000))
+        await self.announcer.table_changed(outcome, actor=interaction.user.id)
 
     async def play(self, interaction: Interaction, table_id: str, version: int | None, key: str) -> None:
         await guarded(interaction, self._play(interaction, table_id, version, key), table_id)
 
     async def _play(self, interaction: Interaction, table_id: str, version: int | None, key: str) -> None:
-        from_panel = version is not None
+        from_panel = interaction.type is discord.InteractionType.component
         try:
             outcome = await self.service.act(table_id, interaction.user.id, key, version)
         except StaleClick as stale:
-            await self._show_panel(interaction, stale.table, note=stale.message, edit=from_panel)
+            note = stale.message if from_panel else COMMAND_STALE
+            await self._show_panel(interaction, stale.table, note=note, edit=from_panel)
             return
         seat = outcome.seat
         private = outcome.private_events(seat) if seat is not None else []
@@ -246,6 +306,7 @@ def _select_option(label: str, index: int) -> discord.SelectOption:
     return discord.SelectOption(label=fit(label, 100), value=str(index), description=rest)
 
 
+COMMAND_STALE = "That move was already made, or the table moved on — here is where it stands now."
 DONE = {
     "join": "You have joined table {id}.",
     "leave": "You have left table {id}.",
