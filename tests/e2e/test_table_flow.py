@@ -33,7 +33,7 @@ async def open_table(h: DiscordHarness, maker: BotMaker, players: int = 3) -> tu
 
 async def test_create_posts_a_public_table_with_a_log_thread(h: DiscordHarness, maker: BotMaker) -> None:
     users, message, table_id = await open_table(h, maker)
-    assert labels(message) == ["Join", "Leave", "Add bot", "Start"]
+    assert labels(message) == ["Join", "Leave", "Add bot", "Start", "Remove seat"]
     assert "High Card — table " + table_id in embed_text(message)
     assert h.requests_of("thread_create"), "a thread carries the table's log"
     record = await maker.bot.service.get(table_id)
