@@ -29,6 +29,19 @@ def in_lobby(version: int | None) -> Drawn | None:
     return None if version is None else Drawn(TableStatus.LOBBY, version)
 
 
+# The table message shows one set of buttons per stage, so a button's verb says
+# the stage it was drawn at.
+_STAGE_OF_VERB = {
+    **dict.fromkeys(("join", "leave", "bot", "start", "kick"), TableStatus.LOBBY),
+    **dict.fromkeys(("hand", "act"), TableStatus.PLAYING),
+}
+
+
+def drawn_for(verb: str, version: int) -> Drawn:
+    """The drawing of a table-message button with this verb."""
+    return Drawn(_STAGE_OF_VERB[verb], version)
+
+
 _MOVED_ON = {
     "leave": "This button is from the lobby; the game has started — use /table leave to resign.",
 }
@@ -40,7 +53,9 @@ def check_drawn(record: TableRecord, drawn: Drawn | None, verb: str) -> None:
         return
     if not record.status.active:
         raise WrongStatus("This table is over.")
-    raise WrongStatus(_MOVED_ON.get(verb, "This button is from the lobby; the game has already started."))
+    if drawn.stage is TableStatus.LOBBY:
+        raise WrongStatus(_MOVED_ON.get(verb, "This button is from the lobby; the game has already started."))
+    raise WrongStatus("This button is from another stage of the table.")
 
 
 def check_one_bot(record: TableRecord, drawn: Drawn | None) -> None:

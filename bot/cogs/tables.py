@@ -16,7 +16,7 @@ from bot.seating import seat_label, seat_named
 from bot.tables import TableService
 from bot.ui.embeds import fit, table_embed
 from bot.ui.flows import Flows, guarded, player, reply
-from storage.records import TableRecord
+from storage.records import TableRecord, TableStatus
 
 if TYPE_CHECKING:
     from bot.app import GameTableBot
@@ -191,6 +191,8 @@ class TableCommands(
                 interaction.user.id, interaction.channel_id, getattr(interaction.namespace, "table", None)
             )
         except TableError:
+            return []
+        if record.status is not TableStatus.LOBBY:
             return []
         return [
             app_commands.Choice(name=fit(seat_label(record, i), 100), value=f"{i + 1}@{record.version}")

@@ -17,7 +17,7 @@ import discord
 
 from bot.errors import StaleClick, TableError
 from bot.render.menu import MenuOption, level
-from bot.seating import Drawn, check_removal, in_lobby, seat_label
+from bot.seating import Drawn, check_drawn, check_removal, drawn_for, in_lobby, seat_label
 from bot.tables import Outcome, Player, TableService
 from bot.ui.components import ChoiceButton, MenuSelect, NavButton, SeatSelect, TableButton
 from bot.ui.embeds import fit, hand_embed, table_embed
@@ -149,19 +149,22 @@ class Flows:
         await guarded(interaction, self._table_button(interaction, verb, table_id, version), table_id)
 
     async def _table_button(self, interaction: Interaction, verb: str, table_id: str, version: int) -> None:
+        drawn = drawn_for(verb, version)
         if verb in ("hand", "act"):
-            await self.hand(interaction, await self.service.get(table_id))
+            record = await self.service.get(table_id)
+            check_drawn(record, drawn, verb)
+            await self.hand(interaction, record)
         elif verb == "kick":
-            await self.removal_menu(interaction, table_id, in_lobby(version))
+            await self.removal_menu(interaction, table_id, drawn)
         else:
-            await self.change_table(interaction, verb, table_id, version)
+            await self.change_table(interaction, verb, table_id, drawn)
 
     async def change_table(
-        self, interaction: Interaction, verb: str, table_id: str, version: int | None = None
+        self, interaction: Interaction, verb: str, table_id: str, drawn: Drawn | None = None
     ) -> None:
         """A lobby change (join, leave, bot, start, abandon), from a button (which
-        carries the lobby ``version`` it was drawn at) or a command (no version)."""
-        outcome = await self.lobby(verb, table_id, interaction, in_lobby(version))
+        carries the stage and version it was drawn at) or a command (none)."""
+        outcome = await self.lobby(verb, table_id, interaction, drawn)
         await reply(interaction, DONE[verb].format(id=table_id))
         await self.announcer.table_changed(outcome, actor=interaction.user.id)
 

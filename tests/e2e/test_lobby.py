@@ -109,8 +109,11 @@ async def test_a_host_who_leaves_a_running_game_passes_hosting_on(h: DiscordHarn
     assert f"<@{bob.id}> 👑" in embed_text(message) and f"<@{ann.id}>" not in embed_text(message)
     refused = await h.slash(ann, "table abandon", {"table": table_id})
     assert refused.content == "Only the host or a moderator with Manage Server can abandon this table."
+    my_hand = button(message, "My hand")
     done = await h.slash(bob, "table abandon")
     assert done.content == f"Table {table_id} is abandoned."
+    over = await h.click(bob, my_hand)  # a button of the running game, after its end
+    assert over.ephemeral and over.content == "This table is over."
 
 
 async def test_the_host_removes_a_bot_and_a_player_with_the_remove_seat_button(

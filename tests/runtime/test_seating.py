@@ -9,7 +9,7 @@ import pytest
 
 from bot.cogs.play import move_named
 from bot.errors import NotHost, NotSeated, StaleClick, TableError, WrongStatus
-from bot.seating import in_lobby, next_host, seat_named
+from bot.seating import check_drawn, drawn_for, in_lobby, next_host, seat_named
 from bot.tables import Player, TableService
 from storage.records import SeatRecord, TableRecord, TableStatus
 from storage.store import TableStore
@@ -63,6 +63,18 @@ async def test_every_lobby_button_refuses_once_the_game_runs_or_ends(service: Ta
     with pytest.raises(WrongStatus, match="This table is over"):
         await service.leave(table_id, BOB.user_id, drawn)
     assert (await service.get(table_id)).version == started.version + 1
+
+
+async def test_a_button_knows_its_stage_from_its_verb(service: TableService) -> None:
+    record = await service.get(await lobby(service, ANN, BOB))
+    check_drawn(record, drawn_for("join", 0), "join")
+    with pytest.raises(WrongStatus, match="another stage"):
+        check_drawn(record, drawn_for("act", 0), "act")
+    record.status = TableStatus.FINISHED
+    for verb in ("hand", "leave"):
+        with pytest.raises(WrongStatus, match="This table is over"):
+            check_drawn(record, drawn_for(verb, 0), verb)
+    check_drawn(record, None, "leave")  # a command has no drawing: the change itself decides
 
 
 async def test_older_lobby_buttons_still_join_and_leave(service: TableService) -> None:
