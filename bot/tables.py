@@ -10,6 +10,7 @@ same checks decide again, so no action is ever applied twice.
 
 from __future__ import annotations
 
+import itertools
 import logging
 import random
 import secrets
@@ -251,7 +252,8 @@ class TableService:
             _, most = play.engine.seat_range(play.engine.parse_options(record.options))
             if len(record.seats) >= most:
                 raise TableFull(f"This table is full ({most} seats).")
-            number = sum(1 for s in record.seats if s.bot) + 1
+            # The lowest free number: after a removal, names stay distinct.
+            number = next(n for n in itertools.count(1) if f"Bot {n}" not in {s.name for s in record.seats})
             record.seats.append(SeatRecord(user_id=None, name=f"Bot {number}", since=record.version))
             play.events.append(Event(text=f"{seat_ref(len(record.seats) - 1)} takes a seat."))
 

@@ -160,6 +160,13 @@ async def test_the_host_removes_a_bot_and_a_player_before_the_start(service: Tab
     assert BOB.user_id in [r.user_id for r in (await service.get(table_id)).seats]
     player_gone = await service.remove_seat(table_id, ANN.user_id, 1)  # the command, by seat number
     assert [s.name for s in player_gone.table.seats] == ["Ann"]
+    await service.add_bot(table_id, ANN.user_id)
+    await service.add_bot(table_id, ANN.user_id)
+    await service.remove_seat(table_id, ANN.user_id, 1)
+    renamed = await service.add_bot(table_id, ANN.user_id)  # names stay distinct after a removal
+    assert [s.name for s in renamed.table.seats] == ["Ann", "Bot 2", "Bot 1"]
+    await service.remove_seat(table_id, ANN.user_id, 2)
+    await service.remove_seat(table_id, ANN.user_id, 1)
     assert await service.store.of_user(BOB.user_id) == []
     await service.join(table_id, BOB)
     await service.start(table_id, ANN.user_id)
