@@ -11,6 +11,7 @@ from bot.cogs.play import move_named
 from bot.errors import NotHost, NotSeated, StaleClick, TableError, WrongStatus
 from bot.seating import check_drawn, drawn_for, in_lobby, next_host, seat_named
 from bot.tables import Player, TableService
+from bot.ui.components import DYNAMIC_ITEMS, VERBS
 from storage.records import SeatRecord, TableRecord, TableStatus
 from storage.store import TableStore
 from tests.support.clock import Clock
@@ -209,3 +210,11 @@ async def test_the_same_play_command_sent_twice_at_once_counts_once(service: Tab
     assert service.view(record, None).taps == [PAIRS, 0]  # type: ignore[attr-defined]
     assert await _command(service, ANN, "Tap")  # a second tap sent after the first still counts
     assert await _command(service, ANN, "tap")
+
+
+def test_every_component_carries_the_stage_and_version_it_was_drawn_at() -> None:
+    """A new button or select cannot forget its drawing: each template holds the
+    version, and each table-message verb names the stage it is drawn at."""
+    for item in DYNAMIC_ITEMS:
+        assert "(?P<ver>" in item.__discord_ui_compiled_template__.pattern, item.__name__
+    assert {drawn_for(verb, 7).stage for verb in VERBS} == {TableStatus.LOBBY, TableStatus.PLAYING}
