@@ -63,7 +63,8 @@ async def test_a_one_choice_group_names_the_whole_move_within_the_option_limits(
     assert bow["label"][:-1] + bow["description"][1:] == whole  # label, then the rest below it
 
     suggested = await h.autocomplete(users[0], "play", "action", {"action": "bowing"})
-    assert [(c["name"], c["value"]) for c in suggested] == [(bow["label"], "bow")]  # the same words, clipped
+    # The same words, clipped; the value carries the version the list was drawn at, as a button does.
+    assert [(c["name"], c["value"]) for c in suggested] == [(bow["label"], f"bow@{table.version}")]
 
     custom_id, value = select_options(panel)[bow["label"]]
     played = await h.select(users[0], custom_id, [value], message=panel)  # one pick makes the move
