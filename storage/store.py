@@ -14,13 +14,22 @@ They are hints: readers re-check each table they point to, and
 
 from __future__ import annotations
 
+import asyncio
+import logging
+import secrets
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 from redis.asyncio import Redis
+from redis.exceptions import RedisError
 
 from storage import keys
+from storage.outbox import Announcement, Outbox, outbox_key
 from storage.records import LogEntry, TableRecord
+
+log = logging.getLogger(__name__)
+# What a lost connection or a late reply looks like: the command may or may not have run.
+STORAGE_FAULTS = (RedisError, OSError, asyncio.TimeoutError)
 
 _SAVE = """
 local current = redis.call('HGET', KEYS[1], 'version')
@@ -31,7 +40,10 @@ elseif current ~= ARGV[1] then
   return -2
 end
 redis.call('HSET', KEYS[1], 'version', ARGV[2], 'meta', ARGV[3], 'state', ARGV[4])
-for i = 5, #ARGV do redis.call('RPUSH', KEYS[2], ARGV[i]) end
+redis.call('LPUSH', KEYS[4], ARGV[5])
+redis.call('LTRIM', KEYS[4], 0, 49)
+if ARGV[6] ~= '' then redis.call('RPUSH', KEYS[3], ARGV[6]) end
+for i = 7, #ARGV do redis.call('RPUSH', KEYS[2], ARGV[i]) end
 return -100
 """
 _SAVED = -100
@@ -46,10 +58,16 @@ class VersionConflict(Exception):
         self.current = current
 
 
+class SaveUnknown(Exception):
+    """A save's reply was lost and the table could not be read back: it may or
+    may not have been applied."""
+
+
 class TableStore:
     def __init__(self, redis: Redis) -> None:
         self.redis = redis
         self._save = redis.register_script(_SAVE)
+        self.outbox = Outbox(redis)
 
     # ----- tables -----
 
@@ -64,23 +82,73 @@ class TableStore:
     async def create(self, record: TableRecord) -> TableRecord:
         """Store a new table at version 0; ``VersionConflict`` if the id is taken."""
         record.version = 0
-        await self._write(record, "new", [LogEntry(version=0, at=record.created_at, kind="create")])
-        await self.update_indexes(record)
+        entries = [LogEntry(version=0, at=record.created_at, kind="create")]
+        await self._landed_write(record, "new", entries, None)
+        await self._after_write(record, None)
         return record
 
-    async def save(self, record: TableRecord, entries: Sequence[LogEntry] = ()) -> TableRecord:
+    async def save(
+        self, record: TableRecord, entries: Sequence[LogEntry] = (), news: Announcement | None = None
+    ) -> TableRecord:
         """Write ``record`` if the stored version is still ``record.version``;
-        the stored (and returned) record then carries ``version + 1``."""
+        the stored (and returned) record then carries ``version + 1``. ``news``
+        goes into the table's outbox in the same atomic write.
+
+        Once the write is applied this returns, whatever fails after it (the
+        indexes are hints): a saved change is never reported as failed. A reply
+        lost on the way back is settled by reading the table back; if that is
+        impossible too, :class:`SaveUnknown`."""
         expected = record.version
         saved = record.model_copy(update={"version": expected + 1})
-        await self._write(saved, str(expected), entries)
-        await self.update_indexes(saved)
+        await self._landed_write(saved, str(expected), entries, news)
+        await self._after_write(saved, news)
         return saved
 
-    async def _write(self, record: TableRecord, expected: str, entries: Iterable[LogEntry]) -> None:
-        args = [expected, str(record.version), record.model_dump_json(), record.state or ""]
+    async def _landed_write(
+        self, record: TableRecord, expected: str, entries: Sequence[LogEntry], news: Announcement | None
+    ) -> None:
+        nonce = secrets.token_hex(8)
+        try:
+            await self._write(record, expected, entries, news, nonce)
+        except VersionConflict:
+            # A client-level retry of a write whose first reply was lost finds its own write.
+            if not await self._landed(record, nonce):
+                raise
+        except STORAGE_FAULTS as fault:
+            try:
+                landed = await self._landed(record, nonce)
+            except STORAGE_FAULTS:
+                raise SaveUnknown(record.id) from fault
+            if not landed:
+                raise
+            log.warning("table %s: the save's reply was lost, but the save was applied", record.id)
+
+    async def _landed(self, record: TableRecord, nonce: str) -> bool:
+        """Whether the write marked ``nonce`` was applied (the table keeps its last 50 marks)."""
+        return await self.redis.lpos(_writes_key(record.id), nonce) is not None
+
+    async def _after_write(self, record: TableRecord, news: Announcement | None) -> None:
+        try:
+            await self.update_indexes(record)
+            if news is not None:
+                await self.outbox.schedule(record.id)
+        except STORAGE_FAULTS:
+            # The table and its news are safe; indexes are rebuilt and outboxes rescanned.
+            log.warning("table %s saved, but its indexes could not be updated", record.id, exc_info=True)
+
+    async def _write(
+        self,
+        record: TableRecord,
+        expected: str,
+        entries: Iterable[LogEntry],
+        news: Announcement | None,
+        nonce: str,
+    ) -> None:
+        args = [expected, str(record.version), record.model_dump_json(), record.state or "", nonce]
+        args.append(news.model_dump_json() if news is not None else "")
         args += [entry.model_dump_json() for entry in entries]
-        outcome = await self._save(keys=[keys.table(record.id), keys.log(record.id)], args=args)
+        names = [keys.table(record.id), keys.log(record.id), outbox_key(record.id), _writes_key(record.id)]
+        outcome = await self._save(keys=names, args=args)
         if outcome != _SAVED:
             raise VersionConflict(record.id, None if outcome < 0 else int(outcome))
 
@@ -90,7 +158,9 @@ class TableStore:
 
     async def delete(self, table_id: str) -> None:
         record = await self.get(table_id)
-        await self.redis.delete(keys.table(table_id), keys.log(table_id))
+        await self.redis.delete(
+            keys.table(table_id), keys.log(table_id), outbox_key(table_id), _writes_key(table_id)
+        )
         if record is not None:
             await self._drop_from_indexes(record)
 
@@ -155,6 +225,11 @@ class TableStore:
                 await self.update_indexes(record)
                 count += 1
         return count
+
+
+def _writes_key(table_id: str) -> str:
+    # The marks of the table's last writes, so a write whose reply was lost can be recognised.
+    return f"{keys.table(table_id)}:writes"
 
 
 def _index_keys(record: TableRecord) -> list[str]:

@@ -1,0 +1,70 @@
+"""Storage faults for tests, injected into a real Redis client (not a mock):
+a command refused before it runs (a connection reset), or run and then its
+reply lost (a reset or a timeout after the write was applied)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import Any
+
+from redis.asyncio import Redis
+from redis.exceptions import ConnectionError as RedisConnectionError
+
+Matcher = Callable[[tuple[Any, ...]], bool]
+
+
+class Fault:
+    def __init__(self, error: BaseException, times: int, after: bool, when: Matcher) -> None:
+        self.error, self.times, self.after, self.when = error, times, after, when
+        self.hits = 0
+
+    def applies(self, args: tuple[Any, ...]) -> bool:
+        if self.hits >= self.times or not self.when(args):
+            return False
+        self.hits += 1
+        return True
+
+
+def inject(
+    client: Redis,
+    command: str,
+    *,
+    after: bool = False,
+    error: BaseException | None = None,
+    times: int = 1,
+    when: Matcher = lambda args: True,
+) -> Fault:
+    """Make ``client.<command>`` fail ``times`` times (where ``when(args)``):
+    before it runs, or — ``after`` — once it has run, as a lost reply."""
+    fault = Fault(error or RedisConnectionError("Connection reset by peer"), times, after, when)
+    real = getattr(client, command)
+
+    async def faulty(*args: Any, **kwargs: Any) -> Any:
+        if not fault.applies(args):
+            return await real(*args, **kwargs)
+        if fault.after:
+            await real(*args, **kwargs)
+        raise fault.error
+
+    setattr(client, command, faulty)
+    return fault
+
+
+def on_script(sha: str) -> Matcher:
+    """``when`` for ``evalsha``: only the script with this sha (e.g. the table save)."""
+    return lambda args: bool(args) and args[0] == sha
+
+
+def slow(client: Redis, command: str, seconds: float, times: int = 1) -> None:
+    """Make ``client.<command>`` answer ``seconds`` late, ``times`` times (a storage stall)."""
+    real = getattr(client, command)
+    left = [times]
+
+    async def late(*args: Any, **kwargs: Any) -> Any:
+        if left[0] > 0:
+            left[0] -= 1
+            await asyncio.sleep(seconds)
+        return await real(*args, **kwargs)
+
+    setattr(client, command, late)
