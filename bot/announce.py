@@ -2,6 +2,15 @@
 play-by-play in the table's thread, private news by DM, pings for whoever the
 game now waits for.
 
+Nothing here is told from memory: every saved change left an announcement in
+the table's outbox (:mod:`storage.outbox`), and :meth:`Announcer.deliver`
+tells it from there — right after the player's answer, and again by the
+background drainer for whatever could not be told then (Discord or Redis
+failing, the bot restarting). Each step (the message, each thread post, each
+recipient's DM, the ping) is tried, recorded and retried on its own, so one
+failure never silences another; a step that keeps failing is given up after
+:data:`MAX_ATTEMPTS` with a log line.
+
 Private events go only to their seats' DMs. When a DM is refused (50007: the
 user's DMs are closed) the player is pinged in the thread with no secret
 content and asked to press "My hand".
@@ -10,13 +19,17 @@ content and asked to press "My hand".
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.tables import Outcome, TableService
+from bot.tables import TableService
 from bot.ui.embeds import fit
+from storage.outbox import Announcement, Lease, Outbox
 from storage.records import TableRecord
+from storage.store import STORAGE_FAULTS
 
 if TYPE_CHECKING:
     from bot.ui.flows import Flows
@@ -24,34 +37,113 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 DMS_CLOSED = 50007
 LINES_LIMIT = 1900
+MAX_ATTEMPTS = 8
+FIRST_RETRY = 5.0
+LAST_RETRY = 600.0
+Step = Callable[[], Awaitable[None]]
+
+
+class LeaseLost(Exception):
+    """Another drainer took the table over (ours ran out): stop telling it."""
 
 
 class Announcer:
-    def __init__(self, client: discord.Client, service: TableService) -> None:
+    def __init__(self, client: discord.Client, service: TableService, outbox: Outbox | None = None) -> None:
         self.client = client
         self.service = service
+        self.outbox = outbox or service.store.outbox
         self.flows: Flows | None = None
 
-    async def table_changed(self, outcome: Outcome, actor: int | None) -> None:
-        """Everything the rest of the table must learn from ``outcome``.
-        Each part is tried on its own: one failed send must not stop the others."""
-        record = outcome.table
-        for step in (
-            self.refresh(record),
-            self._log(outcome),
-            self._private(outcome, actor),
-            self._ping(outcome, actor),
-        ):
+    # ----- draining the outbox -----
+
+    async def deliver(self, table_id: str) -> None:
+        """Tell ``table_id`` everything waiting in its outbox, in order. Never
+        raises: what cannot be told now stays in the outbox for the drainer."""
+        try:
+            await self._drain(table_id)
+        except Exception:
+            log.warning("table %s: announcements wait for the next drain", table_id, exc_info=True)
+
+    async def deliver_due(self) -> None:
+        """One pass of the background drainer over every table with news due."""
+        for table_id in await self.outbox.due(self.service.clock()):
+            await self.deliver(table_id)
+
+    async def _drain(self, table_id: str) -> None:
+        lease = await self.outbox.claim(table_id)
+        if lease is None:
+            return  # another drainer is telling this table right now
+        retry_at = None
+        try:
+            while (news := await self.outbox.head(lease)) is not None:
+                if not await self._tell(lease, news):
+                    retry_at = self.service.clock() + _backoff(news)
+                    break
+                if not await self.outbox.pop(lease):
+                    raise LeaseLost(table_id)
+        except Exception:
+            retry_at = self.service.clock() + FIRST_RETRY
+            raise
+        finally:
+            await self.outbox.release(lease, retry_at)
+
+    async def _tell(self, lease: Lease, news: Announcement) -> bool:
+        """Every step of ``news`` not yet done; ``False`` if one must be retried later."""
+        try:
+            record = await self.service.store.get(news.table_id)
+        except STORAGE_FAULTS:
+            raise
+        except Exception:
+            # A record that cannot be read cannot be told about; retrying would only
+            # keep it in every pass of the drainer.
+            log.warning("table %s: unreadable, its news v%s is dropped", news.table_id, news.version,
+                        exc_info=True)
+            return True
+        if record is None:
+            return True  # the table is gone: there is no one left to tell
+        complete = True
+        for name, step in self._steps(record, news):
+            if name in news.done:
+                continue
             try:
-                await step
-            except discord.HTTPException:
-                log.warning("could not tell table %s", record.id, exc_info=True)
+                await step()
+            except Exception as error:
+                attempts = news.attempts[name] = news.attempts.get(name, 0) + 1
+                if not _lasting(error) and attempts < MAX_ATTEMPTS:
+                    log.info("table %s v%s: %s failed (try %d); will retry", record.id, news.version, name,
+                             attempts, exc_info=True)
+                    complete = False
+                    await self._record(lease, news)
+                    continue
+                log.warning("table %s v%s: gave up on %s after %d tries", record.id, news.version, name,
+                            attempts, exc_info=True)
+            news.done.append(name)
+            await self._record(lease, news)
+        return complete
+
+    async def _record(self, lease: Lease, news: Announcement) -> None:
+        if not await self.outbox.record(lease, news):
+            raise LeaseLost(lease.table_id)
+
+    def _steps(self, record: TableRecord, news: Announcement) -> list[tuple[str, Step]]:
+        steps: list[tuple[str, Step]] = [("refresh", lambda: self.refresh(record))]
+        thread = self._channel(record.thread_id)
+        if thread is not None:
+            for index, chunk in enumerate(_chunks(news.public)):
+                steps.append((f"log:{index}", _send(thread, chunk)))
+        for user_id, lines in news.private.items():
+            steps.append((f"dm:{user_id}", partial(self._dm, record, user_id, lines)))
+        if news.ping:
+            steps.append(("ping", lambda: self._ping(record, news.ping)))
+        return steps
+
+    # ----- the steps -----
 
     def _channel(self, channel_id: int | None) -> discord.PartialMessageable | None:
         return self.client.get_partial_messageable(channel_id) if channel_id else None
 
     async def refresh(self, record: TableRecord) -> None:
-        """Edit the public table message in place."""
+        """Edit the public table message in place, to the table as it is now."""
         channel = self._channel(record.channel_id)
         if channel is None or record.message_id is None or self.flows is None:
             return
@@ -62,24 +154,6 @@ class Announcer:
             await channel.get_partial_message(record.message_id).edit(**message)
         except discord.NotFound:
             log.info("table %s: its message is gone", record.id)
-
-    async def _log(self, outcome: Outcome) -> None:
-        record = outcome.table
-        channel = self._channel(record.thread_id)
-        lines = [self.service.text(record, e.text) for e in outcome.public_events]
-        if channel is None or not lines:
-            return
-        for chunk in _chunks(lines):
-            await channel.send(chunk, allowed_mentions=discord.AllowedMentions.none())
-
-    async def _private(self, outcome: Outcome, actor: int | None) -> None:
-        record = outcome.table
-        for seat, occupant in enumerate(record.seats):
-            if occupant.user_id is None or occupant.user_id == actor:
-                continue
-            lines = [self.service.text(record, e.text) for e in outcome.private_events(seat)]
-            if lines:
-                await self._dm(record, occupant.user_id, lines)
 
     async def _dm(self, record: TableRecord, user_id: int, lines: list[str]) -> None:
         try:
@@ -92,23 +166,37 @@ class Announcer:
             channel = self._channel(record.thread_id or record.channel_id)
             if channel is not None:
                 await channel.send(
-                    f"<@{user_id}>, I could not DM you (your DMs are closed). Something happened that "
-                    "only you can see — press **My hand** on the table message.",
+                    f"<@{user_id}>, I could not DM you (your DMs are closed). Something happened at table "
+                    f"{record.id} that only you can see — press **My hand** on its table message.",
                     allowed_mentions=discord.AllowedMentions(users=True),
                 )
 
-    async def _ping(self, outcome: Outcome, actor: int | None) -> None:
-        record = outcome.table
-        users = [record.seats[s].user_id for s in outcome.newly_awaited if s < len(record.seats)]
-        wanted = [u for u in dict.fromkeys(users) if u is not None and u != actor]
+    async def _ping(self, record: TableRecord, users: list[int]) -> None:
         channel = self._channel(record.thread_id or record.channel_id)
-        if not wanted or channel is None:
+        if channel is None:
             return
-        mentions = " ".join(f"<@{u}>" for u in wanted)
+        mentions = " ".join(f"<@{u}>" for u in users)
         await channel.send(
             fit(f"{mentions} — your move at table {record.id}.", 2000),
             allowed_mentions=discord.AllowedMentions(users=True),
         )
+
+
+def _send(channel: discord.PartialMessageable, text: str) -> Step:
+    async def send() -> None:
+        await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
+
+    return send
+
+
+def _lasting(error: Exception) -> bool:
+    """A refusal that retrying cannot change (a 4xx other than rate limiting)."""
+    return isinstance(error, discord.HTTPException) and 400 <= error.status < 500 and error.status != 429
+
+
+def _backoff(news: Announcement) -> float:
+    tries = max(news.attempts.values(), default=1)
+    return float(min(LAST_RETRY, FIRST_RETRY * 2 ** (tries - 1)))
 
 
 def _chunks(lines: list[str]) -> list[str]:

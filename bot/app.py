@@ -1,5 +1,6 @@
 """The Discord application: the bot object, its start-up and shut-down, the
-deadline sweeper and the last-resort error handler for slash commands.
+deadline sweeper, the outbox drainer, and the last-resort answers (slash
+command errors, components no item answers).
 
 Nothing about a table is kept in this process: every click loads the table
 from Redis, so several bot processes (each owning some shards) can share one
@@ -22,10 +23,13 @@ from bot.cogs.play import PlayCommands
 from bot.cogs.tables import TableCommands
 from bot.settings import Settings
 from bot.tables import TableService
-from bot.ui.components import DYNAMIC_ITEMS
-from bot.ui.flows import SORRY, Flows, reply
+from bot.ui.answer import safe_reply
+from bot.ui.components import DYNAMIC_ITEMS, is_ours
+from bot.ui.flows import SORRY, Flows
 
 log = logging.getLogger(__name__)
+OLD_COMPONENT = "This button is from an old version of the table — use /table status to see it now."
+RESCAN_EVERY = 300.0
 
 
 class GameTableMixin:
@@ -37,6 +41,7 @@ class GameTableMixin:
     settings: Settings
     sync_commands: bool
     _sweeper: asyncio.Task[None] | None
+    _drainer: asyncio.Task[None] | None
 
     def _wire(self, service: TableService, settings: Settings, sync_commands: bool) -> None:
         self.service = service
@@ -46,6 +51,7 @@ class GameTableMixin:
         self.flows = Flows(service, self.announcer)
         self.announcer.flows = self.flows
         self._sweeper = None
+        self._drainer = None
 
     async def setup_hook(self) -> None:
         bot: commands.Bot = self  # type: ignore[assignment]
@@ -57,6 +63,8 @@ class GameTableMixin:
             await self._sync(bot)
         self._sweeper = asyncio.create_task(self._sweep(), name="gametable-deadline-sweeper")
         self._sweeper.add_done_callback(_log_crash)
+        self._drainer = asyncio.create_task(self._drain(), name="gametable-outbox-drainer")
+        self._drainer.add_done_callback(_log_crash)
 
     async def _sync(self, bot: commands.Bot) -> None:
         guild_id = self.settings.dev_guild_id
@@ -77,9 +85,37 @@ class GameTableMixin:
     async def sweep_once(self) -> None:
         try:
             for outcome in await self.service.expire():
-                await self.announcer.table_changed(outcome, actor=None)
+                await self.announcer.deliver(outcome.table.id)
         except Exception:
             log.exception("deadline sweep failed; will retry")
+
+    async def _drain(self) -> None:
+        """Tell tables what could not be told at once (Discord or Redis failing, a
+        restart in between); driven by the outboxes in Redis, so nothing is lost."""
+        rescanned = -RESCAN_EVERY
+        loop = asyncio.get_running_loop()
+        while True:
+            await asyncio.sleep(self.settings.outbox_interval)
+            if loop.time() - rescanned >= RESCAN_EVERY:
+                rescanned = loop.time()
+                await self.drain_once(rescan=True)
+            else:
+                await self.drain_once()
+
+    async def drain_once(self, *, rescan: bool = False) -> None:
+        try:
+            if rescan:
+                await self.announcer.outbox.rescan()
+            await self.announcer.deliver_due()
+        except Exception:
+            log.exception("outbox drain failed; will retry")
+
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """Answer the components no item will: a custom_id from an old format or a forged one."""
+        if interaction.type not in (discord.InteractionType.component, discord.InteractionType.modal_submit):
+            return
+        if not _item_will_answer(interaction):
+            await safe_reply(interaction, OLD_COMPONENT)
 
     async def on_app_command_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
@@ -91,15 +127,28 @@ class GameTableMixin:
         else:
             log.error("slash command failed", exc_info=error)
             message = SORRY
-        try:
-            await reply(interaction, message)
-        except discord.HTTPException:
-            log.warning("could not answer interaction %s", interaction.id)
+        await safe_reply(interaction, message)
 
     async def close(self) -> None:
-        if self._sweeper is not None:
-            self._sweeper.cancel()
+        for task in (self._sweeper, self._drainer):
+            if task is not None:
+                task.cancel()
         await super().close()  # type: ignore[misc]
+
+
+def _item_will_answer(interaction: discord.Interaction[Any]) -> bool:
+    """Whether discord.py hands this interaction to one of our items: the custom_id
+    matches a template and is on the message clicked (as discord.py checks)."""
+    data: dict[str, Any] = dict(interaction.data or {})
+    custom_id = str(data.get("custom_id", ""))
+    if interaction.type is not discord.InteractionType.component or not is_ours(custom_id):
+        return False
+    rows = interaction.message.components if interaction.message is not None else []
+    return any(
+        getattr(item, "custom_id", None) == custom_id and item.type.value == data.get("component_type")
+        for row in rows
+        for item in getattr(row, "children", [row])
+    )
 
 
 def _log_crash(task: asyncio.Task[None]) -> None:

@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 
 from bot.errors import NotHost, TableError, WrongStatus
-from engines.core import Event, Seat
+from engines.core import Event, Seat, quote
 from storage.records import TableRecord, TableStatus
 
 
@@ -121,8 +121,7 @@ def seat_named(record: TableRecord, text: str) -> tuple[Seat, int | None]:
     wanted = text.strip().casefold()
     found = [i for i, s in enumerate(record.seats) if s.name.casefold() == wanted]
     if len(found) != 1:
-        shown = text.strip()[:40]
-        raise TableError(f"No seat here is called {shown!r} — pick one from the list or give its number.")
+        raise TableError(f"No seat here is called {quote(text)} — pick one from the list or give its number.")
     return found[0], None
 
 

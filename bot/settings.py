@@ -20,6 +20,9 @@ class Settings(BaseSettings):
         default=24 * 3600.0, gt=0, description="Seconds a seat may take before its default move."
     )
     sweep_interval: float = Field(default=15.0, gt=0, description="Seconds between checks for late seats.")
+    outbox_interval: float = Field(
+        default=2.0, gt=0, description="Seconds between retries of announcements that could not be sent."
+    )
     dev_guild_id: int | None = Field(
         default=None, description="Sync slash commands to this guild only (instant, for development)."
     )

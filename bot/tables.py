@@ -17,6 +17,7 @@ import secrets
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, TypeVar
 
 from pydantic import BaseModel
@@ -32,6 +33,7 @@ from bot.errors import (
     TableNotFound,
     WrongStatus,
 )
+from bot.news import news_of
 from engines.core import (
     Choice,
     Engine,
@@ -41,12 +43,13 @@ from engines.core import (
     Result,
     Seat,
     View,
+    quote,
     render_seats,
     seat_ref,
 )
 from engines.registry import GAMES
 from storage.records import LogEntry, SeatRecord, TableRecord, TableStatus
-from storage.store import TableStore, VersionConflict
+from storage.store import STORAGE_FAULTS, TableStore, VersionConflict
 
 log = logging.getLogger(__name__)
 _ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
@@ -110,12 +113,12 @@ class TableService:
         try:
             return self.games[game]
         except KeyError:
-            raise TableError(f"There is no game called {game!r}. Try /games.") from None
+            raise TableError(f"There is no game called {quote(game)}. Try /games.") from None
 
     async def get(self, table_id: str) -> TableRecord:
         record = await self.store.get(table_id)
         if record is None:
-            raise TableNotFound(f"There is no table {table_id!r}.")
+            raise TableNotFound(f"There is no table {quote(table_id)}.")
         return record
 
     def state(self, record: TableRecord) -> BaseModel:
@@ -240,7 +243,7 @@ class TableService:
             record.seats.append(SeatRecord(user_id=player.user_id, name=player.name, since=record.version))
             play.events.append(Event(text=f"{seat_ref(len(record.seats) - 1)} joins the table."))
 
-        return await self._change(table_id, join, kind="join")
+        return await self._change(table_id, join, kind="join", seat_of=player.user_id)
 
     async def add_bot(self, table_id: str, user_id: int, drawn: seating.Drawn | None = None) -> Outcome:
         def add_bot(play: _Play) -> None:
@@ -257,7 +260,7 @@ class TableService:
             record.seats.append(SeatRecord(user_id=None, name=f"Bot {number}", since=record.version))
             play.events.append(Event(text=f"{seat_ref(len(record.seats) - 1)} takes a seat."))
 
-        return await self._change(table_id, add_bot, kind="add-bot")
+        return await self._change(table_id, add_bot, kind="add-bot", seat_of=user_id)
 
     async def leave(self, table_id: str, user_id: int, drawn: seating.Drawn | None = None) -> Outcome:
         """Leave a lobby, or hand a seat in a running game to a bot. A host
@@ -285,9 +288,17 @@ class TableService:
             else:
                 raise WrongStatus("This table is over.")
 
-        outcome = await self._change(table_id, leave, kind="leave")
-        await self.store.forget_user(table_id, user_id)
+        outcome = await self._change(table_id, leave, kind="leave", seat_of=user_id)
+        await self._forget(table_id, user_id)
         return outcome
+
+    async def _forget(self, table_id: str, user_id: int) -> None:
+        """Drop the table from the user's index — after a saved change, so a failure
+        here must not undo the answer: a stale index entry is re-checked by every reader."""
+        try:
+            await self.store.forget_user(table_id, user_id)
+        except STORAGE_FAULTS:
+            log.warning("table %s: user %s left it, but not yet the user index", table_id, user_id)
 
     async def start(self, table_id: str, user_id: int, drawn: seating.Drawn | None = None) -> Outcome:
         def start(play: _Play) -> None:
@@ -303,7 +314,7 @@ class TableService:
             play.events.append(Event(text=f"The game of {engine.info.title} begins."))
             self._advance(play)
 
-        return await self._change(table_id, start, kind="start")
+        return await self._change(table_id, start, kind="start", seat_of=user_id)
 
     async def remove_seat(
         self, table_id: str, user_id: int, seat: Seat, drawn: seating.Drawn | None = None
@@ -323,9 +334,9 @@ class TableService:
             removed[:] = [gone.user_id]
             play.events.append(Event(text=f"{gone.name} was removed from the table by the host."))
 
-        outcome = await self._change(table_id, remove_seat, kind="remove-seat")
+        outcome = await self._change(table_id, remove_seat, kind="remove-seat", seat_of=user_id)
         if removed and removed[0] is not None:
-            await self.store.forget_user(table_id, removed[0])
+            await self._forget(table_id, removed[0])
         return outcome
 
     async def abandon(self, table_id: str, user_id: int, *, moderator: bool = False) -> Outcome:
@@ -339,7 +350,7 @@ class TableService:
             record.deadline = None
             play.events.append(Event(text="The table was abandoned."))
 
-        return await self._change(table_id, abandon, kind="abandon")
+        return await self._change(table_id, abandon, kind="abandon", seat_of=user_id)
 
     async def attach(
         self, table_id: str, *, message_id: int | None = None, thread_id: int | None = None
@@ -481,6 +492,8 @@ class TableService:
         log: bool = True,
         seat_of: int | None = None,
     ) -> Outcome:
+        # ``seat_of``: the user making the change — their seat is reported, and they are
+        # answered directly rather than by DM or ping.
         for _ in range(RETRIES):
             record = await self.get(table_id)
             engine = self.engine(record.game)
@@ -499,12 +512,13 @@ class TableService:
                         events=[e.model_dump(mode="json") for e in play.events],
                     )
                 )
+            newly = [s for s in self._waiting(play) if s not in before]
+            news = news_of(record, play.events, newly, seat_of, partial(self.text, record)) if log else None
             try:
-                saved = await self.store.save(record, play.entries)
+                saved = await self.store.save(record, play.entries, news)
             except VersionConflict:
                 continue
             seat = saved.seat_of(seat_of) if seat_of is not None else None
-            newly = [s for s in self._waiting(play) if s not in before]
             return Outcome(table=saved, events=play.events, seat=seat, newly_awaited=newly)
         raise TableBusy("The table is very busy right now; please try again.")
 

@@ -14,8 +14,10 @@ from discord.ext import commands
 from bot.errors import TableError
 from bot.seating import seat_label, seat_named
 from bot.tables import TableService
+from bot.ui.answer import after_save, public_message
 from bot.ui.embeds import fit, table_embed
 from bot.ui.flows import Flows, guarded, player, reply
+from engines.core import quote
 from storage.records import TableRecord, TableStatus
 
 if TYPE_CHECKING:
@@ -33,11 +35,13 @@ def parse_options(text: str | None) -> dict[str, Any]:
     for pair in (text or "").replace(",", " ").split():
         key, sep, value = pair.partition("=")
         if not sep or not key:
-            raise TableError(f"Options are written key=value, e.g. rounds=2 — not {pair!r}.")
+            raise TableError(f"Options are written key=value, e.g. rounds=2 — not {quote(pair)}.")
         try:
             options[key] = tomllib.loads(f"v = {value}")["v"]
         except tomllib.TOMLDecodeError:
             options[key] = value
+        except RecursionError:
+            raise TableError(f"The value of option {quote(key)} is nested too deeply.") from None
     return options
 
 
@@ -82,7 +86,7 @@ class TableCommands(
         deck: discord.Attachment | None = None,
     ) -> None:
         """Open a new table in this channel; you are its host."""
-        await guarded(interaction, self._create(interaction, game, variant, options, pace, deck))
+        await guarded(interaction, self._create(interaction, game, variant, options, pace, deck), public=True)
 
     async def _create(
         self,
@@ -106,12 +110,17 @@ class TableCommands(
             options=chosen,
             turn_timeout=PACES.get(pace, PACES["async"]),
         )
-        await interaction.response.send_message(**self.flows.table_message(record))
-        message = await interaction.original_response()
+        async with after_save(f"Table {record.id} is open, but I could not finish setting it up here — "
+                              "use /table status to see it."):
+            await self._show_new_table(interaction, record)
+
+    async def _show_new_table(self, interaction: Interaction, record: TableRecord) -> None:
+        """Post the table message, open its log thread and remember both."""
+        message = await public_message(interaction, **self.flows.table_message(record))
         thread_id = None
         try:
             thread = await message.create_thread(
-                name=fit(f"{self.service.engine(game).info.title} · {record.id}", 100)
+                name=fit(f"{self.service.engine(record.game).info.title} · {record.id}", 100)
             )
             thread_id = thread.id
         except discord.HTTPException:
@@ -274,4 +283,6 @@ async def _read_deck(deck: discord.Attachment) -> dict[str, Any]:
     try:
         return tomllib.loads((await deck.read()).decode("utf-8"))
     except (UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
-        raise TableError(f"That deck file is not valid TOML ({error}).") from None
+        raise TableError(f"That deck file is not valid TOML ({quote(error, 120)[1:-1]}).") from None
+    except RecursionError:
+        raise TableError("That deck file is nested too deeply.") from None

@@ -118,7 +118,10 @@ class MenuSelect(
         return cls(match["table"], int(match["ver"]), parse_path(match["path"]), int(match["part"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        picked = int(self.item.values[0]) if self.item.values else -1
+        # A value is an option index this bot drew; anything else (a forged or garbled
+        # value) is answered as no option at all rather than raising in discord.py.
+        value = self.item.values[0] if self.item.values else ""
+        picked = int(value) if re.fullmatch(r"[0-9]{1,6}", value) else -1
         await _bot(interaction).flows.menu_pick(interaction, self.table_id, self.version, self.path, picked)
 
 
@@ -176,3 +179,11 @@ class SeatSelect(
 
 
 DYNAMIC_ITEMS = (TableButton, ChoiceButton, MenuSelect, NavButton, SeatSelect)
+
+
+def is_ours(custom_id: str) -> bool:
+    """Whether a custom_id matches one of the templates above (else no item will answer it)."""
+    return any(
+        item.__discord_ui_compiled_template__.fullmatch(custom_id)  # type: ignore[attr-defined]
+        for item in DYNAMIC_ITEMS
+    )

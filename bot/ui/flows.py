@@ -1,16 +1,16 @@
 """What a click or a command does, for every game alike: call TableService,
 answer the user (first, within Discord's 3 seconds), then tell the table.
 
-:func:`guarded` is the one error handler: refusals become short ephemeral
-answers; anything unexpected is logged with the table id and answered politely.
-The state is never touched by a failure, since a save is the last step of every
-change.
+:func:`~bot.ui.answer.guarded` is the one error handler: refusals become short
+ephemeral answers; anything unexpected is logged with the table id and answered
+politely. A failure before the save changed nothing; whatever follows a save is
+wrapped in :func:`~bot.ui.answer.after_save`, so the player learns it counted.
+The table is told from the outbox the save wrote (:meth:`Announcer.deliver`).
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -19,44 +19,17 @@ from bot.errors import StaleClick, TableError
 from bot.render.menu import MenuOption, level
 from bot.seating import Drawn, check_drawn, check_removal, drawn_for, in_lobby, seat_label
 from bot.tables import Outcome, Player, TableService
+from bot.ui.answer import MOVE_COUNTED, SORRY, acknowledge, after_save, guarded, reply, update
 from bot.ui.components import ChoiceButton, MenuSelect, NavButton, SeatSelect, TableButton
 from bot.ui.embeds import fit, hand_embed, table_embed
-from engines.core import IllegalAction
 from storage.records import TableRecord, TableStatus
 
 if TYPE_CHECKING:
     from bot.announce import Announcer
 
 log = logging.getLogger(__name__)
-SORRY = "Something went wrong on our side; nothing was changed. Please try again."
 Interaction = discord.Interaction[Any]
-
-
-async def reply(interaction: Interaction, content: str | None = None, **kwargs: Any) -> None:
-    """An ephemeral answer, whether or not the interaction was answered yet."""
-    kwargs.setdefault("ephemeral", True)
-    if interaction.response.is_done():
-        await interaction.followup.send(content or discord.utils.MISSING, **kwargs)
-    else:
-        await interaction.response.send_message(content, **kwargs)
-
-
-async def guarded(interaction: Interaction, work: Awaitable[None], table_id: str | None = None) -> None:
-    try:
-        await work
-    except (TableError, IllegalAction) as refusal:
-        message = refusal.message if isinstance(refusal, TableError) else refusal.reason
-        await _safe_reply(interaction, message)
-    except Exception:
-        log.exception("unexpected error table=%s user=%s", table_id, interaction.user.id)
-        await _safe_reply(interaction, SORRY)
-
-
-async def _safe_reply(interaction: Interaction, message: str) -> None:
-    try:
-        await reply(interaction, message)
-    except discord.HTTPException:
-        log.warning("could not answer interaction %s", interaction.id, exc_info=True)
+__all__ = ["SORRY", "Flows", "guarded", "player", "reply"]
 
 
 def player(interaction: Interaction) -> Player:
@@ -138,8 +111,8 @@ class Flows:
         edit: bool = False,
     ) -> None:
         embed, view = self.panel(record, interaction.user.id, path, note)
-        if edit and interaction.message is not None and not interaction.response.is_done():
-            await interaction.response.edit_message(embed=embed, view=view)
+        if edit:
+            await update(interaction, embed=embed, view=view)
         else:
             await reply(interaction, embed=embed, view=view)
 
@@ -151,7 +124,7 @@ class Flows:
     async def _table_button(self, interaction: Interaction, verb: str, table_id: str, version: int) -> None:
         drawn = drawn_for(verb, version)
         if verb in ("hand", "act"):
-            record = await self.service.get(table_id)
+            record = _in_play(await self.service.get(table_id), interaction.user.id)
             check_drawn(record, drawn, verb)
             await self.hand(interaction, record)
         elif verb == "kick":
@@ -165,8 +138,19 @@ class Flows:
         """A lobby change (join, leave, bot, start, abandon), from a button (which
         carries the stage and version it was drawn at) or a command (none)."""
         outcome = await self.lobby(verb, table_id, interaction, drawn)
-        await reply(interaction, DONE[verb].format(id=table_id))
-        await self.announcer.table_changed(outcome, actor=interaction.user.id)
+        await self._told(interaction, outcome, DONE[verb].format(id=table_id))
+
+    async def _told(self, interaction: Interaction, outcome: Outcome, done: str, panel: bool = False) -> None:
+        """Answer a saved change with ``done`` (on the clicked ``panel``, or as a new
+        message), then tell the table — even if the answer failed."""
+        try:
+            async with after_save():
+                if panel:
+                    await update(interaction, content=done, view=None)
+                else:
+                    await reply(interaction, done)
+        finally:
+            await self.announcer.deliver(outcome.table.id)
 
     async def lobby(
         self, verb: str, table_id: str, interaction: Interaction, drawn: Drawn | None = None
@@ -200,8 +184,8 @@ class Flows:
         view = discord.ui.View(timeout=None)
         view.add_item(SeatSelect(record.id, record.version, options))
         content = "\n".join(filter(None, [note, f"Remove a seat from table {record.id}:"]))
-        if edit and not interaction.response.is_done():
-            await interaction.response.edit_message(content=content, view=view)
+        if edit:
+            await update(interaction, content=content, view=view)
         else:
             await reply(interaction, content, view=view)
 
@@ -215,9 +199,7 @@ class Flows:
                 note = "The table changed since this list was drawn — here it is again."
                 await self.removal_menu(interaction, table_id, None, note, edit=True)
                 return
-            done = fit(outcome.public_events[0].text, 2000)
-            await interaction.response.edit_message(content=done, view=None)
-            await self.announcer.table_changed(outcome, actor=interaction.user.id)
+            await self._told(interaction, outcome, fit(outcome.public_events[0].text, 2000), panel=True)
 
         await guarded(interaction, remove_pick(), table_id)
 
@@ -227,8 +209,7 @@ class Flows:
             outcome = await self.service.remove_seat(table_id, interaction.user.id, seat, in_lobby(version))
         except StaleClick:
             raise TableError("The table changed since that seat was listed — please pick it again.") from None
-        await reply(interaction, fit(outcome.public_events[0].text, 2000))
-        await self.announcer.table_changed(outcome, actor=interaction.user.id)
+        await self._told(interaction, outcome, fit(outcome.public_events[0].text, 2000))
 
     async def play(self, interaction: Interaction, table_id: str, version: int | None, key: str) -> None:
         await guarded(interaction, self._play(interaction, table_id, version, key), table_id)
@@ -238,9 +219,20 @@ class Flows:
         try:
             outcome = await self.service.act(table_id, interaction.user.id, key, version)
         except StaleClick as stale:
+            if from_panel and _moved_since(stale.table, interaction.user.id, version):
+                await self._second_click(interaction)
+                return
             note = stale.message if from_panel else COMMAND_STALE
             await self._show_panel(interaction, stale.table, note=note, edit=from_panel)
             return
+        try:
+            async with after_save(MOVE_COUNTED):
+                await self._confirm(interaction, outcome, from_panel)
+        finally:
+            await self.announcer.deliver(outcome.table.id)
+
+    async def _confirm(self, interaction: Interaction, outcome: Outcome, from_panel: bool) -> None:
+        """Show the player what their move did (the panel, redrawn where it was)."""
         seat = outcome.seat
         private = outcome.private_events(seat) if seat is not None else []
         mine = [self.service.text(outcome.table, e.text) for e in private]
@@ -249,10 +241,15 @@ class Flows:
         if outcome.table.status is TableStatus.PLAYING:
             await self._show_panel(interaction, outcome.table, note=note, edit=from_panel)
         elif from_panel:
-            await interaction.response.edit_message(content=fit(note or "Done.", 2000), embed=None, view=None)
+            await update(interaction, content=fit(note or "Done.", 2000), embed=None, view=None)
         else:
             await reply(interaction, fit(note or "Done.", 2000))
-        await self.announcer.table_changed(outcome, actor=interaction.user.id)
+
+    async def _second_click(self, interaction: Interaction) -> None:
+        """A click on a panel the player has moved on from (a double click): the
+        panel keeps the confirmation of the click that counted."""
+        await acknowledge(interaction)
+        await reply(interaction, SECOND_CLICK)
 
     async def menu_pick(
         self, interaction: Interaction, table_id: str, version: int, path: list[int], picked: int
@@ -262,11 +259,16 @@ class Flows:
     async def _menu_pick(
         self, interaction: Interaction, table_id: str, version: int, path: list[int], picked: int
     ) -> None:
-        record = await self.service.get(table_id)
+        record = _in_play(await self.service.get(table_id), interaction.user.id)
         if record.version != version:
+            if _moved_since(record, interaction.user.id, version):
+                await self._second_click(interaction)
+                return
             # Menu paths are indexes into one version's choices: redraw from the top.
             await self._show_panel(interaction, record, note=StaleClick(record).message, edit=True)
             return
+        if picked < 0:
+            raise TableError("That is not an option on this menu.")
         options = level(self.service.choices(record, interaction.user.id), path)
         option = next((o for o in options if o.index == picked), None)
         if option is None:
@@ -278,9 +280,7 @@ class Flows:
 
     async def navigate(self, interaction: Interaction, table_id: str, version: int, path: list[int]) -> None:
         async def navigate() -> None:
-            record = await self.service.get(table_id)
-            if record.seat_of(interaction.user.id) is None:
-                raise TableError("You are not seated at this table.")
+            record = _in_play(await self.service.get(table_id), interaction.user.id)
             await self._show_panel(interaction, record, path if record.version == version else [], edit=True)
 
         await guarded(interaction, navigate(), table_id)
@@ -289,11 +289,7 @@ class Flows:
 
     async def hand(self, interaction: Interaction, record: TableRecord) -> None:
         """My view and my moves, for "My hand", "Act" and /hand alike."""
-        if record.seat_of(interaction.user.id) is None:
-            raise TableError("You are not seated at this table.")
-        if record.status is not TableStatus.PLAYING:
-            raise TableError("This table is not in play.")
-        await self._show_panel(interaction, record)
+        await self._show_panel(interaction, _in_play(record, interaction.user.id))
 
     def table_message(self, record: TableRecord) -> dict[str, Any]:
         view = table_view(record)
@@ -309,6 +305,26 @@ def _select_option(label: str, index: int) -> discord.SelectOption:
     return discord.SelectOption(label=fit(label, 100), value=str(index), description=rest)
 
 
+def _in_play(record: TableRecord, user_id: int) -> TableRecord:
+    """The table, if it is in play and the user holds a seat at it; else say why not."""
+    if record.status is TableStatus.FINISHED:
+        raise TableError(f"The game at table {record.id} is over — the table message shows the result.")
+    if record.status is TableStatus.ABANDONED:
+        raise TableError(f"Table {record.id} was abandoned.")
+    if record.seat_of(user_id) is None:
+        raise TableError("You are not seated at this table.")
+    if record.status is not TableStatus.PLAYING:
+        raise TableError("This table has not started yet.")
+    return record
+
+
+def _moved_since(record: TableRecord, user_id: int, version: int | None) -> bool:
+    """Whether the user's seat has moved since ``version`` (their click is a second one)."""
+    seat = record.seat_of(user_id)
+    return seat is not None and version is not None and record.acted_at.get(seat, -1) >= version
+
+
+SECOND_CLICK = "You have already moved since this panel was drawn, so that click changed nothing."
 COMMAND_STALE = "That move was already made, or the table moved on — here is where it stands now."
 DONE = {
     "join": "You have joined table {id}.",

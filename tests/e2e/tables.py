@@ -37,7 +37,7 @@ class BotMaker:
         self.clients.append(client)
         options: dict[str, Any] = {"games": self.games} if self.games is not None else {}
         service = TableService(TableStore(client), turn_timeout=300, clock=self.clock, **options)
-        bot = GameTableBot(service, Settings(sweep_interval=3600))
+        bot = GameTableBot(service, Settings(sweep_interval=3600, outbox_interval=3600))
         self.bots.append(bot)
         return bot
 
@@ -104,6 +104,21 @@ async def choose(h: DiscordHarness, user: Any, panel: SentMessage, *path: str) -
         panel = result.message
     assert result is not None
     return result
+
+
+async def open_table(
+    h: DiscordHarness, maker: BotMaker, players: int = 3, game: str = "high-card"
+) -> tuple[list[Any], Any, str]:
+    """A lobby of ``players`` (ann hosts, the others join by the Join button): users, message, table id."""
+    users = [h.create_user(name) for name in ("ann", "bob", "cid", "dee")[:players]]
+    created = await h.slash(users[0], "table create", {"game": game})
+    message = created.message
+    assert message is not None and not created.ephemeral
+    for user in users[1:]:
+        joined = await h.click(user, message, button(message, "Join"))
+        assert joined.ephemeral and "joined" in (joined.content or "")
+    [table] = await maker.bot.service.store.in_channel(h.channel.id)
+    return users, message, table.id
 
 
 NAVIGATION = {"Refresh", "Back"}

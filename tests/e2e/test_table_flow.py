@@ -10,25 +10,22 @@ import pytest
 
 from storage.records import TableStatus
 from tests.e2e.harness import DiscordHarness
-from tests.e2e.tables import BotMaker, button, choose, embed_text, labels, play_to_the_end, select_options
+from tests.e2e.tables import (
+    BotMaker,
+    button,
+    choose,
+    embed_text,
+    labels,
+    open_table,
+    play_to_the_end,
+    select_options,
+)
 from tests.support.minigame import HIGH_CARD
 
 
 @pytest.fixture
 def games() -> dict[str, Any]:
     return {"high-card": HIGH_CARD}
-
-
-async def open_table(h: DiscordHarness, maker: BotMaker, players: int = 3) -> tuple[list[Any], Any, str]:
-    users = [h.create_user(name) for name in ("ann", "bob", "cid", "dee")[:players]]
-    created = await h.slash(users[0], "table create", {"game": "high-card"})
-    message = created.message
-    assert message is not None and not created.ephemeral
-    for user in users[1:]:
-        joined = await h.click(user, message, button(message, "Join"))
-        assert joined.ephemeral and "joined" in (joined.content or "")
-    [table] = await maker.bot.service.store.in_channel(h.channel.id)
-    return users, message, table.id
 
 
 async def test_create_posts_a_public_table_with_a_log_thread(h: DiscordHarness, maker: BotMaker) -> None:
@@ -80,7 +77,9 @@ async def test_play_refusals_stale_clicks_and_a_restart(h: DiscordHarness, maker
     assert illegal.ephemeral and illegal.content == "That move is not possible right now."
     assert (await maker.bot.service.get(table_id)).version == before.version
     stale = await h.select(ann, old_select, [old_value])  # the card menu as it was before the play
-    assert stale.message is not None and "moved on" in embed_text(stale.message)
+    assert stale.response_type == 6, "a second click leaves the panel showing the move that counted"
+    assert [m.content for m in stale.followups] == ["You have already moved since this panel was drawn, "
+                                                    "so that click changed nothing."]
     assert (await maker.bot.service.get(table_id)).version == before.version
     bob_panel = (await h.click(bob, message, button(message, "Act"))).message
     assert bob_panel is not None and labels(bob_panel)[:2] == ["Cheer", "Pass"]
