@@ -113,7 +113,7 @@ async def test_a_host_who_leaves_a_running_game_passes_hosting_on(h: DiscordHarn
     done = await h.slash(bob, "table abandon")
     assert done.content == f"Table {table_id} is abandoned."
     over = await h.click(bob, my_hand)  # a button of the running game, after its end
-    assert over.ephemeral and over.content == "This table is over."
+    assert over.ephemeral and over.content == f"Table {table_id} was abandoned."
 
 
 async def test_the_host_removes_a_bot_and_a_player_with_the_remove_seat_button(

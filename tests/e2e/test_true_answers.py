@@ -48,8 +48,8 @@ async def play_a_card(h: DiscordHarness, user: Any, message: Any) -> tuple[Inter
     assert panel is not None
     opened = await choose(h, user, panel, "Play")
     assert opened.message is not None
-    card = next(iter(select_options(opened.message)))
-    return await choose(h, user, opened.message, card), card
+    option = next(iter(select_options(opened.message)))  # "Play 5"
+    return await choose(h, user, opened.message, option), option.removeprefix("Play ")
 
 
 def thread_lines(h: DiscordHarness, maker: BotMaker, table_id: str) -> list[str]:
