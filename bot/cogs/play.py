@@ -12,6 +12,7 @@ from discord.ext import commands
 from bot.cogs.tables import table_choices
 from bot.render.menu import whole_move
 from bot.tables import TableService
+from bot.ui.answer import suggestions
 from bot.ui.embeds import fit
 from bot.ui.flows import guarded, reply
 from storage.records import TableRecord
@@ -73,14 +74,14 @@ class PlayCommands(commands.Cog):
 
     @play.autocomplete("action")
     async def _actions(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await suggestions(self._moves(interaction, current))
+
+    async def _moves(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
         service = self.bot.service
-        try:
-            record = await service.find(
-                interaction.user.id, interaction.channel_id, getattr(interaction.namespace, "table", None)
-            )
-            choices = service.choices(record, interaction.user.id)
-        except Exception:
-            return []
+        record = await service.find(
+            interaction.user.id, interaction.channel_id, getattr(interaction.namespace, "table", None)
+        )
+        choices = service.choices(record, interaction.user.id)
         found = []
         for choice in choices:
             label = fit(service.text(record, whole_move(choice)), 100)

@@ -14,7 +14,7 @@ from discord.ext import commands
 from bot.errors import TableError
 from bot.seating import seat_label, seat_named
 from bot.tables import TableService
-from bot.ui.answer import after_save, public_message
+from bot.ui.answer import after_save, public_message, suggestions
 from bot.ui.embeds import fit, table_embed
 from bot.ui.flows import Flows, guarded, player, reply
 from engines.core import quote
@@ -194,13 +194,13 @@ class TableCommands(
 
     @kick.autocomplete("seat")
     async def _seats(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await suggestions(self._seat_choices(interaction, current))
+
+    async def _seat_choices(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
         """The lobby's other seats; each value names the seat and the version it was listed at."""
-        try:
-            record = await self.service.find(
-                interaction.user.id, interaction.channel_id, getattr(interaction.namespace, "table", None)
-            )
-        except TableError:
-            return []
+        record = await self.service.find(
+            interaction.user.id, interaction.channel_id, getattr(interaction.namespace, "table", None)
+        )
         if record.status is not TableStatus.LOBBY:
             return []
         return [
@@ -258,12 +258,14 @@ async def table_choices(
     service: TableService, interaction: Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
     """The user's tables, then this channel's, for a ``table`` option."""
-    try:
-        mine = await service.store.of_user(interaction.user.id)
-        here = await service.store.in_channel(interaction.channel_id or 0)
-    except Exception:
-        log.exception("table autocomplete failed")
-        return []
+    return await suggestions(_table_choices(service, interaction, current))
+
+
+async def _table_choices(
+    service: TableService, interaction: Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    mine = await service.store.of_user(interaction.user.id)
+    here = await service.store.in_channel(interaction.channel_id or 0)
     tables = list({t.id: t for t in [*mine, *here]}.values())
     return [
         app_commands.Choice(name=fit(_line(service, t), 100), value=t.id)

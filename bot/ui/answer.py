@@ -18,7 +18,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import AsyncIterator, Awaitable
-from typing import Any
+from typing import Any, TypeVar
 
 import discord
 
@@ -28,8 +28,10 @@ from storage.store import STORAGE_FAULTS, SaveUnknown
 
 log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]
+_T = TypeVar("_T")
 
 DEFER_AFTER = 2.0
+SUGGEST_WITHIN = 2.5
 SORRY = "Something went wrong on our side; nothing was changed. Please try again."
 STORAGE_DOWN = "The table's storage is not answering right now; nothing was changed. Try again shortly."
 UNKNOWN = (
@@ -132,6 +134,20 @@ async def _defer_when_late(interaction: Interaction, public: bool) -> None:
                 interaction.extras[_THINKING] = not public
         except discord.HTTPException:
             log.warning("could not defer interaction %s", interaction.id, exc_info=True)
+
+
+async def suggestions(work: Awaitable[list[_T]]) -> list[_T]:
+    """Autocomplete choices, or none: an autocomplete cannot be deferred, so what
+    is not ready in time (or fails) suggests nothing rather than failing late."""
+    try:
+        return await asyncio.wait_for(work, SUGGEST_WITHIN)
+    except (TableError, IllegalAction):
+        return []
+    except TimeoutError:
+        log.warning("autocomplete not ready within %.1fs", SUGGEST_WITHIN)
+    except Exception:
+        log.exception("autocomplete failed")
+    return []
 
 
 async def guarded(

@@ -175,6 +175,13 @@ async def test_slow_storage_is_answered_within_three_seconds(h: DiscordHarness, 
     assert "Hand:" in embed_text(hand.message)
 
 
+async def test_slow_storage_suggests_nothing_rather_than_too_late(h: DiscordHarness, maker: BotMaker) -> None:
+    users, _, _ = await started(h, maker)
+    assert await h.autocomplete(users[0], "play", "action"), "in time, the moves are suggested"
+    slow(maker.bot.service.store.redis, "smembers", 3.2)  # an autocomplete cannot be deferred
+    assert await h.autocomplete(users[0], "play", "action") == []
+
+
 async def test_every_answer_arrives_after_a_deferral(
     h: DiscordHarness, maker: BotMaker, monkeypatch: pytest.MonkeyPatch
 ) -> None:
