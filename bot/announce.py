@@ -101,8 +101,11 @@ class Announcer:
             return True
         if record is None:
             return True  # the table is gone: there is no one left to tell
+        # The table message always shows the table as it is now, so only the last
+        # news waiting redraws it: after an outage, one edit rather than one per change.
+        last = await self.outbox.length(news.table_id) <= 1
         complete = True
-        for name, step in self._steps(record, news):
+        for name, step in self._steps(record, news, last):
             if name in news.done:
                 continue
             try:
@@ -125,8 +128,8 @@ class Announcer:
         if not await self.outbox.record(lease, news):
             raise LeaseLost(lease.table_id)
 
-    def _steps(self, record: TableRecord, news: Announcement) -> list[tuple[str, Step]]:
-        steps: list[tuple[str, Step]] = [("refresh", lambda: self.refresh(record))]
+    def _steps(self, record: TableRecord, news: Announcement, last: bool) -> list[tuple[str, Step]]:
+        steps: list[tuple[str, Step]] = [("refresh", lambda: self.refresh(record))] if last else []
         thread = self._channel(record.thread_id)
         if thread is not None:
             for index, chunk in enumerate(_chunks(news.public)):

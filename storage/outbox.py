@@ -118,9 +118,12 @@ class Outbox:
         else:
             # Remove first, then look: a save that lands in between is seen here.
             await self.redis.zrem(INDEX, lease.table_id)
-            if await self.redis.llen(outbox_key(lease.table_id)):
+            if await self.length(lease.table_id):
                 await self.schedule(lease.table_id)
         await self._release(keys=[lease_key(lease.table_id)], args=[lease.token])
+
+    async def length(self, table_id: str) -> int:
+        return int(await self.redis.llen(outbox_key(table_id)))
 
     async def pending(self, table_id: str) -> list[Announcement]:
         raw = await self.redis.lrange(outbox_key(table_id), 0, -1)

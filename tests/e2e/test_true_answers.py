@@ -117,15 +117,27 @@ async def test_news_that_could_not_be_told_is_retried_after_a_restart(
 ) -> None:
     users, message, table_id = await started(h, maker)
     record = await maker.bot.service.get(table_id)
-    h.fail(f"POST /channels/{record.thread_id}/messages", status=503, times=1)
+    outage = [
+        h.fail(f"POST /channels/{record.thread_id}/messages", status=503),
+        h.fail(f"PATCH /channels/{record.channel_id}/messages/{record.message_id}", status=503),
+    ]
     played, card = await play_a_card(h, users[0], message)
     assert played.message is not None and f"ann plays {card}." in embed_text(played.message)
-    assert f"ann plays {card}." not in thread_lines(h, maker, table_id), "the thread post failed"
+    cheered = await h.slash(users[1], "play", {"action": "cheer"})
+    assert "bob cheers." in embed_text(cheered.message)  # type: ignore[arg-type]
+    assert not [line for line in thread_lines(h, maker, table_id) if "plays" in line or "cheers" in line]
     await h.restart()  # the news waits in Redis, not in the old process
+    for fault in outage:
+        h.faults.remove(fault)
+    edits = len(h.requests_of("message_edit"))
     clock.now += 60
     await maker.bot.drain_once()
     await h.settle()
-    assert thread_lines(h, maker, table_id).count(f"ann plays {card}.") == 1
+    lines = thread_lines(h, maker, table_id)
+    assert lines.count(f"ann plays {card}.") == 1 and lines.count("bob cheers.") == 1
+    assert lines.index(f"ann plays {card}.") < lines.index("bob cheers."), "told in order"
+    assert len(h.requests_of("message_edit")) == edits + 1, "one edit shows the table as it is now"
+    assert "Cheers: 0, 1, 0" in embed_text(message)
     await maker.bot.drain_once()
     await h.settle()
     assert thread_lines(h, maker, table_id).count(f"ann plays {card}.") == 1, "told once only"
