@@ -2,9 +2,12 @@
 
 A table is one hash ``gt:{table:ID}`` with three fields: ``version``, ``meta``
 (the record without the engine state) and ``state`` (the engine's JSON). A save
-is one Lua script that checks the version, writes the hash and appends the log
-entries — one round trip, atomic, so a write is either applied exactly once or
-refused, and the log never disagrees with the table.
+is one Lua script that checks the version, writes the hash, appends the log
+entries and the change's announcement (its outbox, :mod:`storage.outbox`) and
+keeps a mark of the write — one round trip, atomic, so a write is either applied
+exactly once or refused, the log never disagrees with the table, and a saved
+change is always announced. The mark tells a write whose reply was lost (a reset
+or a timeout after it ran, or a client's retry of it) from one that never ran.
 
 Indexes (tables per channel, user and guild; deadlines) are written after the
 save, outside the script, because in a Redis Cluster they live in other slots.
