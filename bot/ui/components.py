@@ -9,7 +9,7 @@ custom_id templates (all well under Discord's 100 characters):
 - ``gt:v1:unseat:<table>:<version>`` — the host's select of lobby seats to remove
 - ``gt:v1:do:<table>:<version>:<choice key>`` — one legal choice
 - ``gt:v1:menu:<table>:<version>:<path>:<part>`` — a select one menu level deep
-- ``gt:v1:nav:<table>:<version>:<path>`` — back / refresh in the act panel
+- ``gt:v1:nav:<table>:<version>:<path>:<refresh|back>`` — refresh / back in the act panel
 """
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ VERBS = {
     "hand": "My hand",
     "act": "Act",
 }
+NAV_LABELS = {"refresh": "Refresh", "back": "Back"}
 
 
 def _bot(interaction: discord.Interaction[Any]) -> GameTableBot:
@@ -127,14 +128,16 @@ class MenuSelect(
 
 class NavButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"gt:v1:nav:" + TABLE + r":(?P<path>[0-9.]{0,40})",
+    # The mode keeps Refresh and Back apart: one level down both lead to the top, and Discord
+    # refuses a message whose components share a custom_id. Older panels carry no mode.
+    template=r"gt:v1:nav:" + TABLE + r":(?P<path>[0-9.]{0,40})(?::(?P<mode>refresh|back))?",
 ):
-    def __init__(self, table_id: str, version: int, path: list[int], label: str = "Refresh") -> None:
+    def __init__(self, table_id: str, version: int, path: list[int], mode: str = "refresh") -> None:
         super().__init__(
             discord.ui.Button(
-                label=label,
+                label=NAV_LABELS[mode],
                 style=discord.ButtonStyle.secondary,
-                custom_id=f"gt:v1:nav:{table_id}:{version}:{format_path(path)}",
+                custom_id=f"gt:v1:nav:{table_id}:{version}:{format_path(path)}:{mode}",
             )
         )
         self.table_id, self.version, self.path = table_id, version, path
@@ -143,7 +146,7 @@ class NavButton(
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> NavButton:
-        return cls(match["table"], int(match["ver"]), parse_path(match["path"]))
+        return cls(match["table"], int(match["ver"]), parse_path(match["path"]), match["mode"] or "refresh")
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await _bot(interaction).flows.navigate(interaction, self.table_id, self.version, self.path)

@@ -88,9 +88,9 @@ class Flows:
                 )
         else:
             self._selects(view, record, path, options)
-        view.add_item(NavButton(record.id, record.version, [], "Refresh"))
+        view.add_item(NavButton(record.id, record.version, [], "refresh"))
         if path:
-            view.add_item(NavButton(record.id, record.version, path[:-1], "Back"))
+            view.add_item(NavButton(record.id, record.version, path[:-1], "back"))
         return hand_embed(self.service, record, user_id, note), view
 
     def _selects(

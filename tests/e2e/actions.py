@@ -4,7 +4,6 @@ modals) and answers what the bot did (visible messages, DMs, requests).
 
 from __future__ import annotations
 
-import asyncio
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -229,7 +228,7 @@ class UserActions(DiscordAnswers):
         )
         self.interactions[iid] = rec
         start = len(self.requests)
-        rec.created = asyncio.get_running_loop().time()
+        rec.created = self.now()
         await self.feed("INTERACTION_CREATE", payload)
         await self.settle()
         self._raise_problems()

@@ -312,7 +312,7 @@ class DiscordHarness(UserActions):
             await asyncio.sleep(max(0.0, due - loop.time()))
 
     def _raise_problems(self) -> None:
-        problems = [f"Discord limit violated: {v}" for v in self.violations]
+        problems = [f"Discord refused: {v}" for v in self.violations]
         problems += [f"bot raised: {e}" for e in self.errors]
         self.violations.clear()
         self.errors.clear()

@@ -20,6 +20,8 @@ from tests.e2e.options import walk_components
 if TYPE_CHECKING:
     from tests.e2e.harness import DiscordHarness
 
+SUPPRESS_EMBEDS, EPHEMERAL, LOADING, IS_COMPONENTS_V2 = 1 << 2, 1 << 6, 1 << 7, 1 << 15
+
 
 def message_payload(
     msg_id: int,
@@ -73,15 +75,19 @@ def message_payload(
 def apply_edit(message: dict[str, Any], body: dict[str, Any]) -> None:
     """Merge an edit payload into a stored message object, as Discord does."""
     defaults: dict[str, Any] = {"content": "", "embeds": [], "components": [], "attachments": []}
-    for key in ("content", "embeds", "components", "flags", "attachments"):
+    for key in ("content", "embeds", "components", "attachments"):
         if key in body:
             value = body[key]
-            message[key] = defaults.get(key, 0) if value is None else value
+            message[key] = defaults[key] if value is None else value
+    if body.get("flags") is not None:
+        # An edit may only toggle SUPPRESS_EMBEDS and set IS_COMPONENTS_V2; other flags (EPHEMERAL
+        # above all) stay as the message was sent, whatever the edit says.
+        old, new = int(message.get("flags") or 0), int(body["flags"])
+        message["flags"] = (old & ~SUPPRESS_EMBEDS) | (new & (SUPPRESS_EMBEDS | IS_COMPONENTS_V2))
     message["edited_timestamp"] = message["timestamp"]
 
 
 # ---------------------------------------------------------------------- records of what the bot sent
-EPHEMERAL, LOADING = 1 << 6, 1 << 7
 
 
 @dataclass(eq=False)
@@ -140,11 +146,19 @@ class Request:
 
     @property
     def limits_kind(self) -> str:
+        """Which of Discord's rules (``tests.e2e.limits.check_payload``) this request must follow."""
+        if self.method in ("GET", "DELETE"):
+            return "other"
         return {
             "interaction_response": "interaction_callback",
             "commands": "commands",
-            "thread_create": "other",
-        }.get(self.kind, "message")
+            "thread_create": "thread",
+            "followup": "message",
+            "message_create": "message",
+            "original_edit": "message_edit",
+            "webhook_message_edit": "message_edit",
+            "message_edit": "message_edit",
+        }.get(self.kind, "other")
 
 
 @dataclass(eq=False)

@@ -13,12 +13,14 @@ import copy
 import fnmatch
 import json
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import discord
 
 from tests.e2e.entities import PRIVATE_THREAD, PUBLIC_THREAD, Channel, Member, User
-from tests.e2e.limits import check_payload
+from tests.e2e.limits import Context, check_payload, is_empty
+from tests.e2e.limits.interactions import RESPONSE_FLAGS
+from tests.e2e.limits.messages import CREATE_FLAGS
 from tests.e2e.records import (
     LOADING,
     ROUTE_KINDS,
@@ -32,6 +34,9 @@ from tests.e2e.records import (
     message_payload,
 )
 from tests.e2e.world import World
+
+INITIAL_RESPONSE_SECONDS = 3.0  # then the token is invalidated
+TOKEN_SECONDS = 15 * 60  # followups and edits of the original
 
 
 class DiscordAnswers(World):
@@ -50,6 +55,16 @@ class DiscordAnswers(World):
     if TYPE_CHECKING:
 
         async def _deliver_pending(self) -> None: ...
+
+    skew: float = 0.0  # how far Discord's clock runs ahead of the event loop's (``advance``)
+
+    def now(self) -> float:
+        """Discord's clock, for the 3-second and 15-minute rules of an interaction's token."""
+        return asyncio.get_running_loop().time() + self.skew
+
+    def advance(self, seconds: float) -> None:
+        """Let ``seconds`` pass on Discord's clock (no real waiting)."""
+        self.skew += seconds
 
     # ------------------------------------------------------------------ faults
     def fail(
@@ -121,12 +136,9 @@ class DiscordAnswers(World):
         self.requests.append(req)
         if isinstance(body, dict | list):
             try:
-                check_payload(body, kind=req.limits_kind)
-                if req.kind == "thread_create" and isinstance(body, dict) and body.get("message"):
-                    check_payload(body["message"], kind="message")
+                check_payload(body, kind=req.limits_kind, context=self._context(req))
             except AssertionError as exc:
-                self.violations.append(f"{req.method} {req.path}: {exc}")
-                self._raise(req, 400, 50035, f"Invalid Form Body: {exc}")
+                self._refuse(req, 400, 50035, f"Invalid Form Body: {exc}")
         for fault in list(self.faults):
             if fault.match(req):
                 if fault.times is not None:
@@ -137,8 +149,32 @@ class DiscordAnswers(World):
         req.response = self._respond(req)
         return copy.deepcopy(req.response)
 
+    def _context(self, req: Request) -> Context:
+        """What the rules need beyond the payload: files, kept attachments, the interaction."""
+        rec = self.interactions.get(req.interaction_id or 0)
+        kept: tuple[str, ...] = ()
+        if req.limits_kind == "message_edit":
+            target = rec.original_id if rec is not None and req.kind == "original_edit" else req.message_id
+            msg = self.messages.get(target or 0)
+            listed = (req.json or {}).get("attachments")
+            ids = None if listed is None else {str(a.get("id")) for a in listed}
+            attachments = msg.data.get("attachments") or [] if msg is not None else []
+            kept = tuple(a["filename"] for a in attachments if ids is None or str(a.get("id")) in ids)
+        return Context(
+            files=tuple((f.filename, len(f.data)) for f in req.files),
+            kept=kept,
+            interaction_type=rec.type if rec is not None and req.kind == "interaction_response" else None,
+            on_message=rec is not None and rec.message_id is not None,
+        )
+
+    def _refuse(self, req: Request, status: int, code: int, message: str) -> NoReturn:
+        """Discord refuses the request: the bot gets the error it would get, and the test fails
+        (``violations``) unless it takes the refusal as expected (``take_problems``)."""
+        self.violations.append(f"{req.method} {req.path}: {message}")
+        self._raise(req, status, code, message)
+
     @staticmethod
-    def _raise(req: Request, status: int, code: int, message: str) -> None:
+    def _raise(req: Request, status: int, code: int, message: str) -> NoReturn:
         req.error = (status, code)
         data = {"code": code, "message": message}
         exc = {403: discord.Forbidden, 404: discord.NotFound}.get(status, discord.HTTPException)
@@ -165,14 +201,19 @@ class DiscordAnswers(World):
     def _respond(self, req: Request) -> Any:
         kind, body, a = req.kind, req.json if isinstance(req.json, dict) else {}, req.args
         rec = self.interactions.get(req.interaction_id or 0)
-        if req.via == "webhook" and rec is None and kind != "other":
-            self._raise(req, 404, 10062 if kind == "interaction_response" else 10015, "Unknown interaction")
+        if req.via == "webhook" and kind != "other":
+            rec = self._token_check(req, rec)
         if kind == "interaction_response":
             return self._callback(req, rec, body)  # type: ignore[arg-type]
         if kind == "followup":
-            if rec.responded_with is None:  # type: ignore[union-attr]
-                self._raise(req, 404, 10015, "Unknown Webhook (followup before the initial response)")
-            return self._new_message(req, rec.channel, body, rec).data  # type: ignore[union-attr]
+            assert rec is not None
+            original = self.messages.get(rec.original_id or 0)
+            if rec.responded_with == 5 and original is not None and original.flags & LOADING:
+                # Discord: a followup right after a deferred reply edits the loading message, keeping
+                # its visibility (the followup's own EPHEMERAL flag is ignored).
+                req.message_id = original.id
+                return self._edit(req, original, body)
+            return self._new_message(req, rec.channel, body, rec).data
         if kind.startswith(("original", "webhook_message", "message_")) and kind != "message_create":
             if kind.startswith("original"):
                 req.message_id = rec.original_id  # type: ignore[union-attr]
@@ -180,18 +221,16 @@ class DiscordAnswers(World):
             if msg is None or msg.deleted:
                 self._raise(req, 404, 10008, "Unknown Message")
             if kind.endswith("delete"):
-                msg.deleted = True  # type: ignore[union-attr]
+                msg.deleted = True
                 return None
             if kind.endswith("edit"):
-                apply_edit(msg.data, body)  # type: ignore[union-attr]
-                msg.data["flags"] = msg.flags & ~LOADING  # type: ignore[union-attr]
-                msg.seq = req.seq  # type: ignore[union-attr]
-            return msg.data  # type: ignore[union-attr]
+                return self._edit(req, msg, body)
+            return msg.data
         if kind == "message_create":
             channel = self.channels.get(req.channel_id or 0)
             if channel is None:
                 self._raise(req, 404, 10003, "Unknown Channel")
-            return self._new_message(req, channel, body, None).data  # type: ignore[arg-type]
+            return self._new_message(req, channel, body, None).data
         if kind == "dm_channel":
             user = self.users.get(int(body["recipient_id"]))
             if user is None:
@@ -268,11 +307,13 @@ class DiscordAnswers(World):
                 "authorizing_integration_owners": {},
             }
         )
+        # Flags a message cannot be created with are ignored by Discord (EPHEMERAL in a channel too).
+        settable = RESPONSE_FLAGS if rec is not None else CREATE_FLAGS
         data = message_payload(
             mid,
             channel,
             self.bot_user,
-            {**body, "flags": int(body.get("flags") or 0) | extra_flags},
+            {**body, "flags": int(body.get("flags") or 0) & settable | extra_flags},
             message_type=20 if rec and rec.type == 2 else 0,
             interaction=meta,
             webhook_id=self.application_id if rec else None,
@@ -287,13 +328,37 @@ class DiscordAnswers(World):
         req.message_id = mid
         return msg
 
+    def _token_check(self, req: Request, rec: InteractionRecord | None) -> InteractionRecord:
+        """The interaction lifecycle Discord enforces on an interaction's token."""
+        if rec is None:
+            code = 10062 if req.kind == "interaction_response" else 10015
+            self._refuse(req, 404, code, "Unknown interaction (a token Discord never issued)")
+        age = self.now() - rec.created
+        if req.kind == "interaction_response":
+            if rec.responded_with is not None:
+                self._refuse(req, 400, 40060, "Interaction has already been acknowledged (second response)")
+            if age > INITIAL_RESPONSE_SECONDS:
+                self._refuse(req, 404, 10062, f"Unknown interaction (initial response after {age:.1f}s > 3s)")
+            return rec
+        if rec.responded_with is None:
+            self._refuse(req, 404, 10015, f"Unknown Webhook ({req.kind} before the initial response)")
+        if age > TOKEN_SECONDS:
+            self._refuse(req, 401, 50027, f"Invalid Webhook Token ({age / 60:.0f} minutes > 15)")
+        return rec
+
+    def _edit(self, req: Request, msg: SentMessage, body: dict[str, Any]) -> dict[str, Any]:
+        """Apply an edit as Discord does; an edit that would leave the message empty is refused."""
+        edited = copy.deepcopy(msg.data)
+        apply_edit(edited, body)
+        edited["flags"] = int(edited.get("flags") or 0) & ~LOADING
+        if is_empty(edited, files=len(req.files)):
+            self._refuse(req, 400, 50006, "Cannot send an empty message (the edit leaves nothing to show)")
+        msg.data.clear()
+        msg.data.update(edited)
+        msg.seq = req.seq
+        return msg.data
+
     def _callback(self, req: Request, rec: InteractionRecord, body: dict[str, Any]) -> dict[str, Any]:
-        if rec.responded_with is not None:
-            self._raise(req, 400, 40060, "Interaction has already been acknowledged.")
-        late = asyncio.get_running_loop().time() - rec.created
-        if late > 3.0:
-            self.violations.append(f"interaction {rec.id}: initial response after {late:.1f}s > 3s")
-            self._raise(req, 404, 10062, "Unknown interaction")
         kind, data = body["type"], body.get("data") or {}
         rec.responded_with, message = kind, None
         if kind in (4, 5):
@@ -309,8 +374,7 @@ class DiscordAnswers(World):
             rec.original_id = req.message_id = rec.message_id
             message = self.messages[rec.message_id]
             if kind == 7:
-                apply_edit(message.data, data)
-                message.seq = req.seq
+                self._edit(req, message, data)
         elif kind == 8:
             rec.choices = data.get("choices", [])
         elif kind == 9:

@@ -13,7 +13,6 @@ from discord import app_commands
 from discord.ext import commands
 
 from tests.e2e.harness import DiscordHarness
-from tests.e2e.limits import check_payload
 
 _instances = itertools.count(1)
 
@@ -88,6 +87,11 @@ class TableCog(commands.GroupCog, group_name="table", group_description="Run a t
         await interaction.response.defer(ephemeral=True, thinking=True)
         await interaction.followup.send("step 1 done", ephemeral=True)
         await interaction.edit_original_response(content="all done")
+
+    @app_commands.command(description="Defer publicly, then answer privately")
+    async def think(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(thinking=True)
+        await interaction.followup.send("secret?", ephemeral=True)  # Discord ignores EPHEMERAL here
 
     @app_commands.command(description="Invite a player by DM")
     async def invite(self, interaction: discord.Interaction, player: discord.Member) -> None:
@@ -225,10 +229,19 @@ async def test_defer_then_followup_and_edit(h: DiscordHarness) -> None:
     alice = h.create_user("alice")
     result = await h.slash(alice, "table slow")
     assert result.deferred and result.response is not None and result.response.json["data"] == {"flags": 64}
-    assert [m.content for m in result.followups] == ["step 1 done"]
+    # As in Discord, the first followup after a deferred reply fills the loading message itself.
+    [followup] = h.requests_of("followup")
+    assert followup.message_id == result.record.original_id
     assert result.message is not None and result.content == "all done" and result.ephemeral
-    assert [m.content for m in h.ephemeral_messages(alice)] == ["all done", "step 1 done"]
+    assert [m.content for m in h.ephemeral_messages(alice)] == ["all done"]
     assert h.public_messages() == []
+
+
+async def test_a_followup_after_a_public_defer_stays_public(h: DiscordHarness) -> None:
+    alice = h.create_user("alice")
+    result = await h.slash(alice, "table think")
+    assert result.message is not None and result.content == "secret?" and not result.ephemeral
+    assert [m.content for m in h.public_messages()] == ["secret?"]
 
 
 async def test_dm_success_and_closed_dms_fallback(h: DiscordHarness) -> None:
@@ -360,234 +373,3 @@ async def test_command_registration_limits_are_checked_at_startup() -> None:
     with pytest.raises(AssertionError, match=r"command\[0\]\.description: 101 chars > 100"):
         await harness.start()
     await harness.close(check=False)
-
-
-# ---------------------------------------------------------------------- limits.check_payload
-def _row(*components: dict) -> dict:
-    return {"type": 1, "components": list(components)}
-
-
-def _button(label: str = "Go", custom_id: str = "b", **extra: object) -> dict:
-    return {"type": 2, "style": 1, "label": label, "custom_id": custom_id, **extra}
-
-
-def _select(n: int = 3, **extra: object) -> dict:
-    opts = [{"label": f"o{i}", "value": f"v{i}"} for i in range(n)]
-    return {"type": 3, "custom_id": "s", "options": opts, **extra}
-
-
-def _option(**extra: object) -> dict:
-    return {"label": "L", "value": "v", **extra}
-
-
-def _modal(*components: dict, title: str = "Title") -> dict:
-    return {"type": 9, "data": {"custom_id": "m", "title": title, "components": list(components)}}
-
-
-def _text(**extra: object) -> dict:
-    return _row({"type": 4, "custom_id": "t", "label": "L", "style": 1, **extra})
-
-
-def _command(**extra: object) -> dict:
-    return {"type": 1, "name": "table", "description": "Run a table", "options": [], **extra}
-
-
-def _string(name: str = "name", **extra: object) -> dict:
-    return {"type": 3, "name": name, "description": "d", **extra}
-
-
-def _choices(n: int, name: str = "c", value: str = "v") -> list[dict]:
-    return [{"name": f"{name}{i}", "value": f"{value}{i}"} for i in range(n)]
-
-
-def _sub(kind: int, name: str, options: list[dict]) -> dict:
-    return {"type": kind, "name": name, "description": "d", "options": options}
-
-
-def _big(n_options: int) -> dict:
-    choice = [{"name": "n" * 100, "value": "v" * 60} for _ in range(25)]
-    return _command(options=[_string(f"o{i}", choices=choice) for i in range(n_options)])
-
-
-def _embeds(*embeds: dict) -> dict:
-    return {"embeds": list(embeds)}
-
-
-LIMITS = {  # limit: (good payload, bad payload, expected message)
-    "content 2000": ({"content": "x" * 2000}, {"content": "x" * 2001}, r"content: 2001 chars > 2000"),
-    "embeds 10": (_embeds(*[{"title": "t"}] * 10), _embeds(*[{"title": "t"}] * 11), r"11 embeds > 10"),
-    "embed title 256": (_embeds({"title": "t" * 256}), _embeds({"title": "t" * 257}), r"title: 257"),
-    "embed description 4096": (
-        _embeds({"description": "d" * 4096}),
-        _embeds({"description": "d" * 4097}),
-        r"description: 4097 chars > 4096",
-    ),
-    "embed fields 25": (
-        _embeds({"fields": [{"name": "n", "value": "v"}] * 25}),
-        _embeds({"fields": [{"name": "n", "value": "v"}] * 26}),
-        r"26 fields > 25",
-    ),
-    "field name 256": (
-        _embeds({"fields": [{"name": "n" * 256, "value": "v"}]}),
-        _embeds({"fields": [{"name": "n" * 257, "value": "v"}]}),
-        r"fields\[0\]\.name: 257",
-    ),
-    "field value 1024": (
-        _embeds({"fields": [{"name": "n", "value": "v" * 1024}]}),
-        _embeds({"fields": [{"name": "n", "value": "v" * 1025}]}),
-        r"value: 1025 chars",
-    ),
-    "footer 2048": (
-        _embeds({"footer": {"text": "f" * 2048}}),
-        _embeds({"footer": {"text": "f" * 2049}}),
-        r"footer\.text: 2049",
-    ),
-    "author 256": (
-        _embeds({"author": {"name": "a" * 256}}),
-        _embeds({"author": {"name": "a" * 257}}),
-        r"author\.name: 257",
-    ),
-    "embeds total 6000": (
-        _embeds({"description": "d" * 3000}, {"description": "d" * 3000}),
-        _embeds({"description": "d" * 3000}, {"description": "d" * 3001}),
-        r"6001 characters across all embeds > 6000",
-    ),
-    "action rows 5": (
-        {"components": [_row(_button())] * 5},
-        {"components": [_row(_button())] * 6},
-        r"6 action rows > 5",
-    ),
-    "buttons per row 5": (
-        {"components": [_row(*[_button(custom_id=f"b{i}") for i in range(5)])]},
-        {"components": [_row(*[_button(custom_id=f"b{i}") for i in range(6)])]},
-        r"6 buttons > 5 per row",
-    ),
-    "one select per row": (
-        {"components": [_row(_select())]},
-        {"components": [_row(_select(), _button())]},
-        r"a row with a select holds only it",
-    ),
-    "custom_id max 100": (
-        {"components": [_row(_button(custom_id="c" * 100))]},
-        {"components": [_row(_button(custom_id="c" * 101))]},
-        r"custom_id: 101 chars",
-    ),
-    "custom_id min 1": (
-        {"components": [_row(_button(custom_id="c"))]},
-        {"components": [_row(_button(custom_id=""))]},
-        r"custom_id: 0 chars < 1",
-    ),
-    "select options 25": (
-        {"components": [_row(_select(25))]},
-        {"components": [_row(_select(26))]},
-        r"26 options, must be 1-25",
-    ),
-    "select max_values 25": (
-        {"components": [_row(_select(25, max_values=25))]},
-        {"components": [_row(_select(25, max_values=26))]},
-        r"max_values: 26 not in",
-    ),
-    "select min_values 25": (
-        {"components": [_row(_select(25, min_values=25, max_values=25))]},
-        {"components": [_row(_select(25, min_values=26, max_values=25))]},
-        r"min_values: 26 not in 0-25",
-    ),
-    "placeholder 150": (
-        {"components": [_row(_select(placeholder="p" * 150))]},
-        {"components": [_row(_select(placeholder="p" * 151))]},
-        r"placeholder: 151",
-    ),
-    "option label 100": (
-        {"components": [_row(_select(0, options=[_option(label="l" * 100)]))]},
-        {"components": [_row(_select(0, options=[_option(label="l" * 101)]))]},
-        r"options\[0\]\.label: 101",
-    ),
-    "option value 100": (
-        {"components": [_row(_select(0, options=[_option(value="v" * 100)]))]},
-        {"components": [_row(_select(0, options=[_option(value="v" * 101)]))]},
-        r"options\[0\]\.value: 101",
-    ),
-    "option description 100": (
-        {"components": [_row(_select(0, options=[_option(description="d" * 100)]))]},
-        {"components": [_row(_select(0, options=[_option(description="d" * 101)]))]},
-        r"options\[0\]\.description: 101",
-    ),
-    "button label 80": (
-        {"components": [_row(_button("l" * 80))]},
-        {"components": [_row(_button("l" * 81))]},
-        r"label: 81 chars > 80",
-    ),
-    "modal title 45": (_modal(_text(), title="t" * 45), _modal(_text(), title="t" * 46), r"title: 46 chars"),
-    "modal components max 5": (_modal(*[_text()] * 5), _modal(*[_text()] * 6), r"6 components, must be 1-5"),
-    "modal components min 1": (_modal(_text()), _modal(), r"0 components, must be 1-5"),
-    "text input value 4000": (
-        _modal(_text(value="v" * 4000)),
-        _modal(_text(value="v" * 4001)),
-        r"value: 4001 chars > 4000",
-    ),
-    "autocomplete 25 choices": (
-        {"type": 8, "data": {"choices": _choices(25)}},
-        {"type": 8, "data": {"choices": _choices(26)}},
-        r"26 choices > 25",
-    ),
-    "autocomplete name 1-100": (
-        {"type": 8, "data": {"choices": [{"name": "n" * 100, "value": "v"}]}},
-        {"type": 8, "data": {"choices": [{"name": "", "value": "v"}]}},
-        r"choices\[0\]\.name: 0 chars < 1",
-    ),
-    "autocomplete value 100": (
-        {"type": 8, "data": {"choices": [{"name": "n", "value": "v" * 100}]}},
-        {"type": 8, "data": {"choices": [{"name": "n", "value": "v" * 101}]}},
-        r"choices\[0\]\.value: 101",
-    ),
-    "deferred flags only EPHEMERAL": (
-        {"type": 5, "data": {"flags": 64}},
-        {"type": 5, "data": {"flags": 64 | 4096}},
-        r"flags 4160 other than",
-    ),
-    "components v2 needs the flag": (
-        {"flags": 1 << 15, "components": [{"type": 17, "components": []}]},
-        {"components": [{"type": 17, "components": []}]},
-        r"needs IS_COMPONENTS_V2",
-    ),
-    "command name charset": (
-        _command(name="table-création_2"),
-        _command(name="table create"),
-        r"name 'table create': must match",
-    ),
-    "command name lowercase": (_command(name="table"), _command(name="Table"), r"name 'Table': must match"),
-    "command name 32": (_command(name="t" * 32), _command(name="t" * 33), r"must match"),
-    "command description 1-100": (
-        _command(description="d" * 100),
-        _command(description=""),
-        r"description: 0 chars < 1",
-    ),
-    "command options 25": (
-        _command(options=[_string(f"o{i}") for i in range(25)]),
-        _command(options=[_string(f"o{i}") for i in range(26)]),
-        r"26 options > 25",
-    ),
-    "option choices 25": (
-        _command(options=[_string(choices=_choices(25))]),
-        _command(options=[_string(choices=_choices(26))]),
-        r"26 choices > 25",
-    ),
-    "one level of subcommand groups": (
-        _command(options=[_sub(2, "admin", [_sub(1, "reset", [])])]),
-        _command(options=[_sub(2, "admin", [_sub(2, "deeper", [])])]),
-        r"a group may only hold subcommands",
-    ),
-    "command 8000 chars": (_big(1), _big(2), r"characters > 8000 per command"),
-    "100 commands": (
-        [_command(name=f"c{i}") for i in range(100)],
-        [_command(name=f"c{i}") for i in range(101)],
-        r"101 > 100",
-    ),
-}
-
-
-@pytest.mark.parametrize(("good", "bad", "message"), LIMITS.values(), ids=LIMITS.keys())
-def test_check_payload_limit(good: object, bad: object, message: str) -> None:
-    check_payload(good)
-    with pytest.raises(AssertionError, match=message):
-        check_payload(bad)
