@@ -11,9 +11,12 @@ backend built, so feeding our own raw payloads means using its non-public ``Back
   INTERACTION_CREATE - so CommandTree, ViewStore, DynamicItem and Modal dispatch run for real;
 * outbound: ``HTTPClient.request`` (per bot instance) and ``AsyncWebhookAdapter.request`` (class,
   interaction callbacks/followups) are replaced by ``_handle`` (``responses.py``), which records each
-  request as a ``Request``, runs ``limits.check_payload`` on its JSON, applies injected faults and
-  answers with plausible JSON (messages with fresh snowflakes, DM/thread channels, callback responses,
-  ...);
+  request as a ``Request``, runs ``limits.check_payload`` on its JSON and files, enforces the
+  interaction lifecycle (one initial response within 3 seconds, followups and edits after it, a token
+  good for 15 minutes), applies injected faults and answers with plausible JSON (messages with fresh
+  snowflakes, DM/thread channels, callback responses, ...). A request Discord would refuse gets
+  Discord's error (the bot sees what it would see) and is recorded in ``violations``, which fail the
+  interaction (or ``close``) unless the test takes them with ``take_problems``;
 * waiting: after feeding an event, ``settle()`` waits for every task started since (so real I/O,
   such as a Redis round trip, is waited for), then yields to the loop until no callback is runnable
   and no timer is due within ``settle_horizon`` (short sleeps are waited for, View timeouts are not).

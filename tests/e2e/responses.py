@@ -2,8 +2,11 @@
 
 ``DiscordAnswers`` is the part of ``DiscordHarness`` that stands in for Discord's HTTP API: injected
 faults (``fail``, ``close_dms``), the recorder (``HTTPClient.request`` and ``AsyncWebhookAdapter.request``
-end up in ``_handle``, which runs ``limits.check_payload``) and plausible JSON answers per route
-(messages with fresh snowflakes, DM/thread channels, callback responses, ...).
+end up in ``_handle``, which runs ``limits.check_payload``), the interaction lifecycle
+(``_token_check``), Discord's refusals (``_refuse``: the bot gets Discord's error, the test a
+violation) and plausible JSON answers per route (messages with fresh snowflakes, DM/thread channels,
+callback responses, ...), with Discord's ways: an edit cannot change EPHEMERAL, a flag a message
+cannot carry is ignored, a followup right after a deferred reply fills the loading message.
 """
 
 from __future__ import annotations
@@ -286,6 +289,9 @@ class DiscordAnswers(World):
         if kind == "channel_get":
             channel = self.channels.get(req.channel_id or 0)
             return channel.payload() if channel else self._raise(req, 404, 10003, "Unknown Channel")
+        if req.method != "GET":
+            # Nothing the bot sends may pass unchecked: a new route needs its rules in tests/e2e/limits.
+            self._refuse(req, 400, 0, f"the harness does not know {req.method} {req.route} and its rules")
         return None
 
     def _new_message(

@@ -17,7 +17,7 @@ def row(*components: Payload) -> Payload:
     return {"type": 1, "components": list(components)}
 
 
-def button(label: str = "Go", custom_id: str = "b", **extra: Any) -> Payload:
+def button(label: str | None = "Go", custom_id: str | None = "b", **extra: Any) -> Payload:
     return {"type": 2, "style": 1, "label": label, "custom_id": custom_id, **extra}
 
 
