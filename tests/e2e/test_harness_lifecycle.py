@@ -156,7 +156,7 @@ async def test_a_file_over_the_upload_limit_is_refused(h: DiscordHarness) -> Non
     assert h.requests_of("message_create")[-1].error == (400, 50035)
 
 
-async def test_refusals_outside_interactions_fail_at_close(make_harness: Any) -> None:
+async def test_refusals_outside_interactions_fail_at_close() -> None:
     harness = DiscordHarness(Misbehaving)
     await harness.start()
     assert harness.bot is not None
