@@ -211,7 +211,12 @@ class DiscordAnswers(World):
         if kind == "followup":
             assert rec is not None
             original = self.messages.get(rec.original_id or 0)
-            if rec.responded_with == 5 and original is not None and original.flags & LOADING:
+            if (
+                rec.responded_with == 5
+                and original is not None
+                and not original.deleted
+                and original.flags & LOADING
+            ):
                 # Discord: a followup right after a deferred reply edits the loading message, keeping
                 # its visibility (the followup's own EPHEMERAL flag is ignored).
                 req.message_id = original.id

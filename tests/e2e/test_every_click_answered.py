@@ -149,8 +149,9 @@ async def test_a_double_click_keeps_the_confirmation_of_the_click_that_counted(
     bob_panel = (await h.click(bob, message, button(message, "Act"))).message
     assert bob_panel is not None and "Cheer" in labels(bob_panel)
     # Both clicks carry the panel as Discord showed it before either was answered.
-    as_clicked = SentMessage(copy.deepcopy(bob_panel.data), bob_panel.seq, bob_panel.interaction_id,
-                             bob_panel.visible_to)
+    as_clicked = SentMessage(
+        copy.deepcopy(bob_panel.data), bob_panel.seq, bob_panel.interaction_id, bob_panel.visible_to
+    )
     first = await h.click(bob, bob_panel, button(bob_panel, "Cheer"))
     second = await h.click(bob, as_clicked, button(as_clicked, "Cheer"))
     assert first.response_type == 7 and second.response_type == 6

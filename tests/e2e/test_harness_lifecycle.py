@@ -60,6 +60,12 @@ class Misbehaving(commands.Bot):
             self.before_answer()
             await interaction.followup.send("much later")
 
+        @tree.command(description="Defer publicly, drop the loading message, answer privately")
+        async def rethink(interaction: discord.Interaction) -> None:
+            await interaction.response.defer(thinking=True)
+            await interaction.delete_original_response()
+            await interaction.followup.send("private after all", ephemeral=True)
+
         @tree.command(description="A modal whose answer updates no message")
         async def ask(interaction: discord.Interaction) -> None:
             await interaction.response.send_modal(AnswerModal(custom_id="answer-modal"))
@@ -178,3 +184,10 @@ async def test_a_route_the_harness_does_not_know_fails_the_test(h: DiscordHarnes
     with pytest.raises(discord.HTTPException):
         await h.bot.http.pin_message(h.channel.id, 1)
     assert any("the harness does not know PUT" in problem for problem in h.take_problems())
+
+
+async def test_a_followup_after_the_loading_message_is_deleted_is_a_new_message(h: DiscordHarness) -> None:
+    ann = h.create_user("ann")
+    await h.slash(ann, "rethink")
+    assert h.public_messages() == []
+    assert [m.content for m in h.ephemeral_messages(ann)] == ["private after all"]

@@ -78,8 +78,9 @@ async def test_play_refusals_stale_clicks_and_a_restart(h: DiscordHarness, maker
     assert (await maker.bot.service.get(table_id)).version == before.version
     stale = await h.select(ann, old_select, [old_value])  # the card menu as it was before the play
     assert stale.response_type == 6, "a second click leaves the panel showing the move that counted"
-    assert [m.content for m in stale.followups] == ["You have already moved since this panel was drawn, "
-                                                    "so that click changed nothing."]
+    assert [m.content for m in stale.followups] == [
+        "You have already moved since this panel was drawn, so that click changed nothing."
+    ]
     assert (await maker.bot.service.get(table_id)).version == before.version
     bob_panel = (await h.click(bob, message, button(message, "Act"))).message
     assert bob_panel is not None and labels(bob_panel)[:2] == ["Cheer", "Pass"]

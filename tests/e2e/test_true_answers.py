@@ -162,8 +162,12 @@ async def test_one_failed_dm_does_not_silence_the_others(h: DiscordHarness, make
     ann, bob, cid = users
     await play_a_card(h, ann, message)
     await h.slash(bob, "play", {"action": "pass"})
-    h.fail(lambda r: r.kind == "dm_channel" and r.json.get("recipient_id") == str(ann.id), status=404,
-           code=10013, message="Unknown User")
+    h.fail(
+        lambda r: r.kind == "dm_channel" and r.json.get("recipient_id") == str(ann.id),
+        status=404,
+        code=10013,
+        message="Unknown User",
+    )
     cheered = await h.slash(cid, "play", {"action": "cheer"})  # secrets for ann (refused) and bob
     assert not [r for r in cheered.failed if r.kind != "dm_channel"]
     assert any("cid tells you a secret." in m.content for m in h.dms(bob)), "bob's DM still goes out"
