@@ -171,7 +171,7 @@ class Announcer:
                 await channel.send(
                     f"<@{user_id}>, I could not DM you (your DMs are closed). Something happened at table "
                     f"{record.id} that only you can see — press **My hand** on its table message.",
-                    allowed_mentions=discord.AllowedMentions(users=True),
+                    allowed_mentions=_only([user_id]),
                 )
 
     async def _ping(self, record: TableRecord, users: list[int]) -> None:
@@ -181,8 +181,16 @@ class Announcer:
         mentions = " ".join(f"<@{u}>" for u in users)
         await channel.send(
             fit(f"{mentions} — your move at table {record.id}.", 2000),
-            allowed_mentions=discord.AllowedMentions(users=True),
+            allowed_mentions=_only(users),
         )
+
+
+def _only(users: list[int]) -> discord.AllowedMentions:
+    """Mentions that ping exactly these users: AllowedMentions(users=True) alone
+    would also let @everyone and roles through, should a name or text ever carry one."""
+    return discord.AllowedMentions(
+        everyone=False, roles=False, replied_user=False, users=[discord.Object(id=u) for u in users]
+    )
 
 
 def _send(channel: discord.PartialMessageable, text: str) -> Step:

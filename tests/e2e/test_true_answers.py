@@ -183,3 +183,18 @@ async def test_the_dm_fallback_ping_names_the_table(h: DiscordHarness, maker: Bo
     [ping] = [line for line in thread_lines(h, maker, table_id) if "could not DM you" in line]
     assert f"<@{ann.id}>" in ping and f"table {table_id}" in ping
     assert "secret" not in ping and "well played" not in ping
+
+
+async def test_pings_may_mention_only_the_players_they_name(h: DiscordHarness, maker: BotMaker) -> None:
+    users, message, _ = await started(h, maker)
+    ann, bob, _ = users
+    await play_a_card(h, ann, message)
+    h.close_dms(ann)
+    await h.slash(bob, "play", {"action": "cheer"})  # a DM fallback ping for ann, a turn ping
+    pings = [r.json for r in h.requests if r.kind == "message_create" and "<@" in str(r.json.get("content"))]
+    assert len(pings) >= 2
+    for ping in pings:
+        allowed = ping["allowed_mentions"]
+        named = {int(u) for u in allowed.get("users", [])}
+        assert allowed.get("parse", []) == [], f"a ping must not let @everyone or roles through: {allowed}"
+        assert named and all(f"<@{u}>" in ping["content"] for u in named)
