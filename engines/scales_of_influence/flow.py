@@ -46,7 +46,7 @@ def settle(state: SoiState, events: Events) -> None:
 
 def _settle_top(state: SoiState, events: Events) -> bool:
     top = state.stack[-1]
-    if isinstance(top, Cosmic) and not top.responders:
+    if isinstance(top, Cosmic) and not top.responders and not top.shaman_turn:
         finish_cosmic(state, events)
         return True
     if isinstance(top, Prevention) and not top.remaining:
@@ -70,6 +70,18 @@ def effect_has_choice(state: SoiState, effect: Effect) -> bool:
 
 
 # ----- Cosmic Events and the prevention round -----
+
+
+def shaman_may_block(state: SoiState, event: Cosmic) -> bool:
+    """The Shaman could still block the star on top (all public: who is Shaman, their Energy)."""
+    shaman = state.shaman
+    return (
+        shaman is not None
+        and not state.shaman_used
+        and state.energy[shaman] >= 2
+        and event.owners[-1] != shaman
+        and len(event.stars) - 1 not in event.blocked
+    )
 
 
 def finish_cosmic(state: SoiState, events: Events) -> None:
