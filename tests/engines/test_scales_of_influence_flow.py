@@ -246,7 +246,7 @@ def test_weighing_judges_harmony_on_the_adjusted_scale() -> None:
     set_scale(state, 5, 8)
     fill_bag(state, "shadow", 2, 1)
     fill_bag(state, "light", -2, -1)
-    state, events = act(state, 0, "weigh")
+    state, _events = act(state, 0, "weigh")
     assert state.scale == {"shadow": 8, "light": 5}, "no Harmony at 5/5 or 8/8 in between either"
     assert state.winner is None
     check_invariants(state)
