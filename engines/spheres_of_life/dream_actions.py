@@ -52,8 +52,8 @@ def announce(state: SolState, actor: int, kind: Kind, target: int, card: int | N
         return _take_place(state, action)
     action.window = [s for s in range(state.players) if s != actor]
     _dream(state).action = action
-    what = {"steal": f"{seat_ref(actor)} steals a card from {seat_ref(target)}",
-            "gift": f"{seat_ref(actor)} gives a card to {seat_ref(target)} (Forced Gift)",
+    what = {"steal": f"{seat_ref(actor)} is stealing a card from {seat_ref(target)}",
+            "gift": f"{seat_ref(actor)} is giving a card to {seat_ref(target)} (Forced Gift)",
             "exchange": f"{seat_ref(target)} accepts {seat_ref(actor)}'s exchange"}[kind]
     return [Event(text=f"{what}. Anyone else may Block this Action with an Apple of Life, or pass.")]
 

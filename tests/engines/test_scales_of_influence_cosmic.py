@@ -137,6 +137,8 @@ def test_shaman_may_block_the_star_the_last_answerer_lays_before_it_shines() -> 
     state, events = act(state, 0, f"estar:{state.hands[0][0]}")
     assert not any("shines" in t for t in public_texts(events)), "The World must not resolve yet"
     assert [(p.seat, p.kind) for p in ENGINE.prompts(state) if p.awaited] == [(2, "response")]
+    cosmic = ENGINE.view(state, None).cosmic
+    assert cosmic is not None and cosmic[-1].responders == [2]
     assert {"shaman:block", "pass"} <= set(keys(state, 2))
     assert not any(k.startswith("estar:") for k in keys(state, 2)), "the Shaman already had an answer"
     state, events = act(state, 2, "shaman:block")
