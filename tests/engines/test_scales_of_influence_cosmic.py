@@ -126,15 +126,19 @@ def test_shaman_blocks_a_shooting_star_even_off_turn() -> None:
     assert not any(k.startswith("shaman:") for k in keys(state, 3)), "once per day"
 
 
-def test_shaman_may_block_the_star_the_last_answerer_lays_before_it_shines() -> None:
-    """"Block any Shooting Star ... at any time": the last answer's star waits for the Shaman."""
-    state = _with_shaman(new_game(4), 2)
+def _last_answer_eclipses(state):  # type: ignore[no-untyped-def]
+    """Seat 1 starts a Cosmic Event; 2 and 3 pass; 0, the last to answer, lays The World on it."""
     set_hand(state, 1, "The Seeker")
     set_hand(state, 0, "The World")
     state, _ = act(state, 1, f"star:{state.hands[1][0]}")
     for seat in (2, 3):
         state, _ = act(state, seat, "pass")
-    state, events = act(state, 0, f"estar:{state.hands[0][0]}")
+    return act(state, 0, f"estar:{state.hands[0][0]}")
+
+
+def test_shaman_may_block_the_star_the_last_answerer_lays_before_it_shines() -> None:
+    """"Block any Shooting Star ... at any time": the last answer's star waits for the Shaman."""
+    state, events = _last_answer_eclipses(_with_shaman(new_game(4), 2))
     assert not any("shines" in t for t in public_texts(events)), "The World must not resolve yet"
     assert [(p.seat, p.kind) for p in ENGINE.prompts(state) if p.awaited] == [(2, "response")]
     cosmic = ENGINE.view(state, None).cosmic
@@ -149,13 +153,7 @@ def test_shaman_may_block_the_star_the_last_answerer_lays_before_it_shines() -> 
 
 
 def test_the_shaman_may_let_the_last_star_shine() -> None:
-    state = _with_shaman(new_game(4), 2)
-    set_hand(state, 1, "The Seeker")
-    set_hand(state, 0, "The World")
-    state, _ = act(state, 1, f"star:{state.hands[1][0]}")
-    for seat in (2, 3):
-        state, _ = act(state, seat, "pass")
-    state, _ = act(state, 0, f"estar:{state.hands[0][0]}")
+    state, _ = _last_answer_eclipses(_with_shaman(new_game(4), 2))
     state, events = act(state, 2, "pass")
     assert any("The World" in t and "shines" in t for t in public_texts(events))
     assert not state.shaman_used
@@ -167,12 +165,7 @@ def test_no_shaman_window_when_the_shaman_cannot_block() -> None:
         if shaman is not None:
             _with_shaman(state, shaman, energy)
         state.shaman_used = used
-        set_hand(state, 1, "The Seeker")
-        set_hand(state, 0, "The World")
-        state, _ = act(state, 1, f"star:{state.hands[1][0]}")
-        for seat in (2, 3):
-            state, _ = act(state, seat, "pass")
-        state, events = act(state, 0, f"estar:{state.hands[0][0]}")
+        state, events = _last_answer_eclipses(state)
         assert any("shines" in t for t in public_texts(events)), (shaman, energy, used)
 
 
