@@ -116,7 +116,8 @@ def _interrupt_choices(state: SoiState, seat: Seat) -> list[Choice]:
     if isinstance(top, Effect):
         return resolve_choices(state, top)
     if isinstance(top, Cosmic) and not top.responders:
-        return [*shaman_choices(state, seat), pass_choice("Let it shine")]
+        block = [c for c in shaman_choices(state, seat) if c.key == "shaman:block"]
+        return [*block, pass_choice("Let it shine")]
     if isinstance(top, Cosmic):
         return [*_star_eclipses(state, seat, top), *shaman_choices(state, seat), pass_choice()]
     if isinstance(top, Giving):
