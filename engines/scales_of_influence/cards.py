@@ -1,10 +1,11 @@
 """The Traveler's Tarot as data: card specs, the effect primitives and deck parsing.
 
 Every ability is a short list of :class:`Step` s drawn from a small vocabulary
-(:data:`Primitive`); the rules interpret them in ``effects.py``. The element says
-what a card touches (Fire → Energy, Water → Influence, Air → players, Earth →
-cards) and the step amounts grow with rank. The ability text shown to players is
-generated from the steps, so text and behaviour can never disagree.
+(:data:`Primitive`); the rules interpret them in ``effects.py``. A Minor Arcana
+card's element says what it touches (Fire → Energy, Water → Influence, Air →
+players, Earth → cards; see :data:`SUIT_OF`) and the step amounts grow with
+rank. The ability text shown to players is generated from the steps, so text
+and behaviour can never disagree.
 """
 
 from __future__ import annotations
@@ -39,6 +40,29 @@ NEEDS_TARGET: frozenset[str] = frozenset({"take", "steal_card", "discard_random"
 NEEDS_SIDE: frozenset[str] = frozenset(
     {"scale_add", "scale_remove", "scale_move", "blind_token", "switch_token"}
 )
+
+# The rulebook's suits for the Minor Arcana (ranks 1-10): "Fire affects Energy • Water affects
+# Influence • Air affects players • Earth affects cards". The suits each primitive fits; Court
+# cards and Shooting Stars are not bound by it.
+SUIT_OF: dict[str, frozenset[Element]] = {
+    "gain": frozenset({"fire"}),
+    "scale_add": frozenset({"fire"}),
+    "scale_remove": frozenset({"fire"}),
+    "scale_move": frozenset({"fire"}),
+    "take": frozenset({"fire", "air"}),  # a player's Energy
+    "drain_all": frozenset({"fire", "air"}),
+    "give_influence": frozenset({"water"}),
+    "blind_token": frozenset({"water"}),
+    "switch_token": frozenset({"water"}),
+    "return_token": frozenset({"water"}),
+    "steal_card": frozenset({"air", "earth"}),  # a player's cards
+    "discard_random": frozenset({"air", "earth"}),
+    "each_discard": frozenset({"air", "earth"}),
+    "draw": frozenset({"earth"}),
+    "block": frozenset(),
+}
+SUIT_DOMAIN = {"fire": "Energy", "water": "Influence", "air": "players", "earth": "cards"}
+MINOR_TOP = 10
 
 ELEMENT_EMOJI = {"spirit": "🌠", "fire": "🔥", "water": "💧", "air": "🌬️", "earth": "🪨"}
 COURT = {11: "Novice", 12: "Apprentice", 13: "Expert", 14: "Master"}
@@ -97,6 +121,13 @@ class CardSpec(BaseModel):
             raise ValueError(f"{self.name}: only Shooting Stars can block")
         if self.next_day and self.element == "spirit":
             raise ValueError(f"{self.name}: only Hand cards can affect the next day")
+        if self.element != "spirit" and self.rank <= MINOR_TOP:
+            for kind in kinds:
+                if self.element not in SUIT_OF[kind]:
+                    raise ValueError(
+                        f"{self.name} is a Minor Arcana card of {self.element.capitalize()}, which "
+                        f"affects {SUIT_DOMAIN[self.element]}: {kind} does not"
+                    )
         return self
 
     @property

@@ -123,7 +123,7 @@ def _star(state: SoiState, seat: Seat, action: ShootingStar) -> None:
 def _eclipse_star(state: SoiState, seat: Seat, action: EclipseStar) -> None:
     _holds(state, seat, action.card)
     event = _top(state)
-    if not isinstance(event, Cosmic) or event.responders[0] != seat:
+    if not isinstance(event, Cosmic) or not event.responders or event.responders[0] != seat:
         _refuse("You can Eclipse a Shooting Star only on your turn in a Cosmic Event.")
     if not state.card(action.card).star or state.card(action.card).rank <= state.card(event.stars[-1]).rank:
         _refuse(f"Only a Shooting Star ranked above {state.card(event.stars[-1]).rank} can Eclipse it.")

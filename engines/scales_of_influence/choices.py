@@ -72,6 +72,9 @@ def _awaited_interrupt(state: SoiState) -> tuple[Seat, Kind, str]:
     top = state.stack[-1]
     if isinstance(top, Effect):
         return top.owner, "turn", f"Resolve {state.card(top.card).short()}."
+    if isinstance(top, Cosmic) and not top.responders:
+        assert state.shaman is not None and top.shaman_turn
+        return state.shaman, "response", "Cosmic Event: the Shaman may block the star before it shines."
     if isinstance(top, Cosmic):
         return top.responders[0], "response", "Cosmic Event: Eclipse the star on top or pass."
     if isinstance(top, Giving):
@@ -112,6 +115,9 @@ def _interrupt_choices(state: SoiState, seat: Seat) -> list[Choice]:
     top = state.stack[-1]
     if isinstance(top, Effect):
         return resolve_choices(state, top)
+    if isinstance(top, Cosmic) and not top.responders:
+        block = [c for c in shaman_choices(state, seat) if c.key == "shaman:block"]
+        return [*block, pass_choice("Let it shine")]
     if isinstance(top, Cosmic):
         return [*_star_eclipses(state, seat, top), *shaman_choices(state, seat), pass_choice()]
     if isinstance(top, Giving):

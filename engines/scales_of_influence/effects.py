@@ -79,18 +79,24 @@ def open_prevention(state: SoiState, trigger: Alignment, events: Events) -> None
     )
 
 
-def scale_add(state: SoiState, side: Side, n: int, events: Events) -> int:
-    moved = min(n, state.source_energy)
+def shift_scale(state: SoiState, side: Side, n: int) -> int:
+    """Add ``n`` Energy to a side from the source (``n`` < 0: remove it to the
+    source), as far as the source and the side allow, without judging the Scale.
+    Returns the change actually made."""
+    moved = min(n, state.source_energy) if n >= 0 else -min(-n, state.scale[side])
     state.source_energy -= moved
     state.scale[side] += moved
+    return moved
+
+
+def scale_add(state: SoiState, side: Side, n: int, events: Events) -> int:
+    moved = shift_scale(state, side, n)
     scale_changed(state, events)
     return moved
 
 
 def scale_remove(state: SoiState, side: Side, n: int, events: Events) -> int:
-    moved = min(n, state.scale[side])
-    state.scale[side] -= moved
-    state.source_energy += moved
+    moved = -shift_scale(state, side, -n)
     scale_changed(state, events)
     return moved
 

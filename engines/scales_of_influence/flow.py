@@ -46,7 +46,7 @@ def settle(state: SoiState, events: Events) -> None:
 
 def _settle_top(state: SoiState, events: Events) -> bool:
     top = state.stack[-1]
-    if isinstance(top, Cosmic) and not top.responders:
+    if isinstance(top, Cosmic) and not top.responders and not top.shaman_turn:
         finish_cosmic(state, events)
         return True
     if isinstance(top, Prevention) and not top.remaining:
@@ -70,6 +70,18 @@ def effect_has_choice(state: SoiState, effect: Effect) -> bool:
 
 
 # ----- Cosmic Events and the prevention round -----
+
+
+def shaman_may_block(state: SoiState, event: Cosmic) -> bool:
+    """The Shaman could still block the star on top (all public: who is Shaman, their Energy)."""
+    shaman = state.shaman
+    return (
+        shaman is not None
+        and not state.shaman_used
+        and state.energy[shaman] >= 2
+        and event.owners[-1] != shaman
+        and len(event.stars) - 1 not in event.blocked
+    )
 
 
 def finish_cosmic(state: SoiState, events: Events) -> None:
@@ -219,10 +231,13 @@ def _advance_weighing(state: SoiState, events: Events) -> bool:
     step = state.weigh_step
     if step == "confirm":
         return False
-    if step in SIDES:
-        side: Side = "shadow" if step == "shadow" else "light"
-        state.weigh_step = "light" if side == "shadow" else "end"
-        _adjust(state, side, events)
+    if step == "shadow":
+        state.weigh_step = "end"
+        _adjust(state, SIDES, events)
+    elif step == "light":
+        # Only a state saved by an older version, which adjusted the sides one at a time, stops here.
+        state.weigh_step = "end"
+        _adjust(state, ("light",), events)
     elif step == "end":
         state.weigh_step = "done"
         for side in SIDES:
@@ -233,13 +248,17 @@ def _advance_weighing(state: SoiState, events: Events) -> bool:
     return True
 
 
-def _adjust(state: SoiState, side: Side, events: Events) -> None:
-    total = sum(state.bags[side])
-    if total > 0:
-        moved = effects.scale_add(state, side, total, events)
-    else:
-        moved = -effects.scale_remove(state, side, -total, events)
-    events.append(Event(text=f"The {SIDE_NAME[side]} side moves {moved:+d} to {state.scale[side]}."))
+def _adjust(state: SoiState, sides: tuple[Side, ...], events: Events) -> None:
+    """The rulebook's Adjust Scale: both bags move the Scale, then it is judged once.
+    Removals go first, so Energy one side gives back can feed the other."""
+    totals = {side: sum(state.bags[side]) for side in sides}
+    moved = {side: 0 for side in sides}
+    for side in sorted(sides, key=lambda s: totals[s] >= 0):
+        moved[side] = effects.shift_scale(state, side, totals[side])
+    for side in sides:
+        text = f"The {SIDE_NAME[side]} side moves {moved[side]:+d} to {state.scale[side]}."
+        events.append(Event(text=text))
+    effects.scale_changed(state, events)
 
 
 def _close_day(state: SoiState, events: Events) -> None:

@@ -25,7 +25,7 @@ from engines.scales_of_influence.actions import (
     SoiAction,
 )
 from engines.scales_of_influence.effects import SIDE_NAME, Events
-from engines.scales_of_influence.flow import make_shaman, mark_resolved
+from engines.scales_of_influence.flow import make_shaman, mark_resolved, shaman_may_block
 from engines.scales_of_influence.state import (
     SLOTS,
     Cosmic,
@@ -133,7 +133,10 @@ def discard(state: SoiState, seat: Seat, action: Discard, events: Events) -> Non
 
 def pass_(state: SoiState, seat: Seat, action: Any, events: Events) -> None:
     top = state.stack[-1] if state.stack else None
-    if isinstance(top, Cosmic):
+    if isinstance(top, Cosmic) and not top.responders:
+        top.shaman_turn = False
+        events.append(Event(text=f"The Shaman {seat_ref(seat)} lets it shine."))
+    elif isinstance(top, Cosmic):
         top.responders.pop(0)
         events.append(Event(text=f"{seat_ref(seat)} passes."))
     elif isinstance(top, Prevention):
@@ -199,12 +202,18 @@ def eclipse_star(state: SoiState, seat: Seat, action: EclipseStar, events: Event
     event.owners.append(seat)
     event.responders.pop(0)
     events.append(Event(text=f"🌠 {seat_ref(seat)} Eclipses it with {state.card(action.card).short()}."))
+    if not event.responders and state.shaman is not None and shaman_may_block(state, event):
+        event.shaman_turn = True
+        events.append(Event(text=f"🪶 The Shaman {seat_ref(state.shaman)} may still block it."))
 
 
 def shaman_power(state: SoiState, seat: Seat, action: ShamanPower, events: Events) -> None:
     _use_prevention_turn(state, seat)
     effects.give_back(state, seat, 2)
     state.shaman_used = True
+    top = state.stack[-1] if state.stack else None
+    if isinstance(top, Cosmic):
+        top.shaman_turn = False  # the power is spent: nothing is left to wait for
     if action.power == "block":
         _shaman_block(state, seat, events)
     elif action.power == "scale":

@@ -53,6 +53,9 @@ class Cosmic(BaseModel):
     owners: list[Seat]
     responders: list[Seat]
     blocked: list[int] = Field(default_factory=list)
+    # The last answer laid a star: the Shaman, who may block any star at any
+    # time, gets one moment before it shines (anytime plays wait for an answer).
+    shaman_turn: bool = False
 
 
 class Giving(BaseModel):

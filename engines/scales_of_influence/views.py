@@ -134,10 +134,12 @@ def _add_private(state: SoiState, viewer: Seat, view: SoiView, giving: Giving | 
 
 
 def _cosmic(state: SoiState, event: Cosmic) -> CosmicView:
+    # After the last answer, the Shaman's moment to block is the answer still awaited.
+    shaman = [state.shaman] if event.shaman_turn and state.shaman is not None else []
     return CosmicView(
         stars=[card_view(state, c) for c in event.stars],
         owners=list(event.owners),
-        responders=list(event.responders),
+        responders=list(event.responders) or shaman,
         blocked=list(event.blocked),
     )
 

@@ -1,7 +1,8 @@
 """Every move in Spheres of Life, as a discriminated union on ``type``.
 
-Own cards and table cards are named by card id; another player's hidden hand
-only by position (1 = leftmost), as a face-down fan is.
+Own cards and table cards are named by card id. Another player's hidden hand is
+named only where its owner's view holds it (Blessed Cherry's positions); a
+Steal takes a random card unless the thief has seen the card it names.
 """
 
 from __future__ import annotations
@@ -47,9 +48,11 @@ class Bank(_Move):
 
 
 class Steal(_Move):
+    """Take a random card from ``target`` — or ``card``, one the thief has seen there."""
+
     type: Literal["steal"] = "steal"
     target: int
-    position: int
+    card: int | None = None
 
 
 class Gift(_Move):

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engines.core import IllegalAction, seat_ref
-from engines.spheres_of_life import effects
+from engines.spheres_of_life import effects, knowledge
 from engines.spheres_of_life.actions import (
     Accept,
     Bank,
@@ -56,8 +56,11 @@ def _target(state: SolState, seat: int, move: Steal | Gift) -> None:
 
 def _steal(state: SolState, seat: int, move: Steal) -> None:
     _target(state, seat, move)
-    if not 1 <= move.position <= len(state.hands[move.target]):
-        raise IllegalAction(f"{seat_ref(move.target)} has no card at position {move.position}.")
+    if not state.hands[move.target]:
+        raise IllegalAction(f"{seat_ref(move.target)} has no card to steal.")
+    if move.card is not None and move.card not in knowledge.seen_in(state, seat, move.target):
+        raise IllegalAction("A Steal takes a random card: you may name only a card you have been "
+                            f"shown in {seat_ref(move.target)}'s hand.")
 
 
 def _gift(state: SolState, seat: int, move: Gift) -> None:

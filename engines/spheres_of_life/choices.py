@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 
 from engines.core import Choice, seat_ref
-from engines.spheres_of_life import effects
+from engines.spheres_of_life import effects, knowledge
 from engines.spheres_of_life.actions import (
     Accept,
     Bank,
@@ -125,13 +125,23 @@ def _bank(state: SolState, seat: int) -> list[Choice]:
 
 
 def _steals(state: SolState, seat: int) -> list[Choice]:
+    """One random steal per player with cards — the thief never names a position —
+    and, besides, each card the thief has been shown in that hand."""
     dream = state.dream
     assert dream is not None
-    return [Choice(key=f"steal:{t}:{p}", label=f"Steal card {p} from {seat_ref(t)}",
-                   steps=["Steal", seat_ref(t), *_group(p, len(state.hands[t])), f"Card {p}"],
-                   action=Steal(target=t, position=p))
-            for t in range(state.players) if t != seat and t not in dream.steal_shield
-            for p in range(1, len(state.hands[t]) + 1)]
+    found: list[Choice] = []
+    for t in range(state.players):
+        if t == seat or t in dream.steal_shield or not state.hands[t]:
+            continue
+        known = _first_of_each_kind(state, knowledge.seen_in(state, seat, t))
+        found.append(Choice(key=f"steal:{t}", label=f"Steal a random card from {seat_ref(t)}",
+                            steps=["Steal", seat_ref(t), *(["A random card"] if known else [])],
+                            action=Steal(target=t)))
+        found += [Choice(key=f"steal:{t}:{c}", label=f"Steal {state.name(c)} (seen) from {seat_ref(t)}",
+                         steps=["Steal", seat_ref(t), f"{state.name(c)} (seen)"],
+                         action=Steal(target=t, card=c))
+                  for c in known]
+    return found
 
 
 def _gifts(state: SolState, seat: int) -> list[Choice]:

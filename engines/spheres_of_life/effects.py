@@ -1,8 +1,9 @@
 """Ability cards and Heroes: playing one, its Block window, and its steps.
 
-A played card becomes ``state.pending``. During a Dream (when the deck has a
-Block card at all) every seat first answers a Block window; each Apple of Life
-reopens the window to everyone, and an odd number of Blocks cancels the card.
+A played card becomes ``state.pending``. During a Dream (while an Apple of Life
+may still be in a hand, as the table can tell) every seat first answers a Block
+window; each Apple reopens the window to everyone, and an odd number of Blocks
+cancels the card.
 Then the steps run one by one; the interactive ones wait for the owner's choices.
 """
 
@@ -11,7 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engines.core import Event, seat_ref
+from engines.spheres_of_life import knowledge
 from engines.spheres_of_life.cards import DREAM_ONLY, PowerSpec, Step
+from engines.spheres_of_life.dream_actions import block_possible
 from engines.spheres_of_life.phases import draw, names, order_from
 from engines.spheres_of_life.state import Pending, SolState
 
@@ -35,7 +38,7 @@ def can_play_now(state: SolState, hero: bool) -> bool:
     if state.pending is not None or state.stage not in ("day", "night", "dream"):
         return False
     dream = state.dream
-    if dream is not None and dream.exchange is not None:
+    if dream is not None and (dream.exchange is not None or dream.action is not None):
         return False
     return hero or state.stage == "dream"
 
@@ -86,7 +89,7 @@ def play(state: SolState, seat: int, card: int, target: int | None) -> list[Even
     on = f" on {seat_ref(target)}" if target is not None else ""
     kind = "the Hero" if hero else "the Ability"
     events = [Event(text=f"{seat_ref(seat)} plays {kind} {power.name}{on}: {power.text}")]
-    if state.stage == "dream" and state.deck_spec.has_block:
+    if block_possible(state):
         state.pending.window = list(range(state.players))
         events.append(Event(text="Anyone may Block it with an Apple of Life, or pass."))
     return events
@@ -190,6 +193,9 @@ def _arrange(state: SolState, target: int, pending: Pending) -> None:
     order = pending.placed + [c for c in pending.pool if c not in pending.placed]
     for slot, card in zip(pending.slots, order, strict=True):
         state.hands[target][slot] = card
+    # Only the player who put the cards back knows where they now are.
+    knowledge.forget_hand(state, target, keep=pending.owner)
+    knowledge.remember(state, pending.owner, target, pending.pool)
 
 
 def _look_take(state: SolState, pending: Pending, step: Step) -> StepResult:
@@ -197,6 +203,7 @@ def _look_take(state: SolState, pending: Pending, step: Step) -> StepResult:
     events: list[Event] = []
     if not pending.started:
         pending.started = True
+        knowledge.remember(state, pending.owner, target, state.hands[target])
         events.append(Event(text=f"{seat_ref(pending.owner)} looks at {seat_ref(target)}'s hand."))
         events.append(Event(text=f"{seat_ref(target)}'s hand: {names(state, state.hands[target])}.",
                             to=[pending.owner]))
@@ -249,6 +256,8 @@ def _change_phase(state: SolState, pending: Pending, step: Step) -> StepResult:
 def _swap_hands(state: SolState, pending: Pending, step: Step) -> StepResult:
     owner, target = pending.owner, _subject(pending)
     state.hands[owner], state.hands[target] = state.hands[target], state.hands[owner]
+    knowledge.forget_hand(state, owner)
+    knowledge.forget_hand(state, target)
     return True, [Event(text=f"{seat_ref(owner)} and {seat_ref(target)} swap hands."),
                   *(Event(text=f"Your new hand: {names(state, state.hands[s])}.", to=[s])
                     for s in (owner, target))]

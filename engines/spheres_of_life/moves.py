@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engines.core import Event, seat_ref
-from engines.spheres_of_life import effects
+from engines.spheres_of_life import dream_actions, effects, knowledge
 from engines.spheres_of_life.actions import (
     Accept,
     Bank,
@@ -47,12 +47,6 @@ from engines.spheres_of_life.state import Dream, Exchange, SolState
 def _dream(state: SolState) -> Dream:
     assert state.dream is not None
     return state.dream
-
-
-def action_done(state: SolState) -> None:
-    dream = _dream(state)
-    dream.to_act.pop(0)
-    dream.exchange, dream.offer = None, None
 
 
 def choose_hero(state: SolState, seat: int, move: ChooseHero) -> list[Event]:
@@ -110,21 +104,11 @@ def bank(state: SolState, seat: int, move: Bank) -> list[Event]:
 
 
 def steal(state: SolState, seat: int, move: Steal) -> list[Event]:
-    card = state.hands[move.target].pop(move.position - 1)
-    state.hands[seat].append(card)
-    action_done(state)
-    return [Event(text=f"{seat_ref(seat)} steals card {move.position} from {seat_ref(move.target)}."),
-            Event(text=f"{seat_ref(seat)} stole {state.name(card)} from {seat_ref(move.target)}.",
-                  to=[seat, move.target])]
+    return dream_actions.announce(state, seat, "steal", move.target, move.card)
 
 
 def gift(state: SolState, seat: int, move: Gift) -> list[Event]:
-    state.hands[seat].remove(move.card)
-    state.hands[move.target].append(move.card)
-    action_done(state)
-    return [Event(text=f"{seat_ref(seat)} gives a card to {seat_ref(move.target)} (Forced Gift)."),
-            Event(text=f"{seat_ref(seat)} gave {state.name(move.card)} to {seat_ref(move.target)}.",
-                  to=[seat, move.target])]
+    return dream_actions.announce(state, seat, "gift", move.target, move.card)
 
 
 def offer(state: SolState, seat: int, move: Offer) -> list[Event]:
@@ -150,14 +134,7 @@ def want(state: SolState, seat: int, move: Want) -> list[Event]:
 def accept(state: SolState, seat: int, move: Accept) -> list[Event]:
     exchange = _dream(state).exchange
     assert exchange is not None
-    given = next(c for c in state.hands[seat] if state.kind(c) == exchange.wanted)
-    state.hands[exchange.proposer].remove(exchange.card)
-    state.hands[seat].remove(given)
-    state.hands[seat].append(exchange.card)
-    state.hands[exchange.proposer].append(given)
-    action_done(state)
-    return [Event(text=f"{seat_ref(seat)} accepts: {seat_ref(exchange.proposer)}'s "
-                       f"{state.name(exchange.card)} for {seat_ref(seat)}'s {state.name(given)}.")]
+    return dream_actions.announce(state, exchange.proposer, "exchange", seat, exchange.card)
 
 
 def decline(state: SolState, seat: int, move: Decline) -> list[Event]:
@@ -175,19 +152,25 @@ def play(state: SolState, seat: int, move: Play) -> list[Event]:
 
 
 def block(state: SolState, seat: int, move: Block) -> list[Event]:
-    return effects.block(state, seat, move.card)
+    if state.pending is not None:
+        return effects.block(state, seat, move.card)
+    return dream_actions.block(state, seat, move.card)
 
 
 def pass_(state: SolState, seat: int, move: Pass) -> list[Event]:
     if state.pending is not None:
         return effects.pass_window(state, seat)
-    action_done(state)
+    if _dream(state).action is not None:
+        dream_actions.pass_window(state, seat)
+        return []
+    dream_actions.action_done(state)
     return [Event(text=f"{seat_ref(seat)} can take no Action and passes.")]
 
 
 def reorder(state: SolState, seat: int, move: Reorder) -> list[Event]:
     hand, i = state.hands[seat], move.position - 1
     hand[i], hand[i + 1] = hand[i + 1], hand[i]
+    knowledge.forget_hand(state, seat)
     return []
 
 
@@ -222,7 +205,9 @@ MOVES: dict[type, Callable[[SolState, int, Any], list[Event]]] = {
 
 
 def carry_out(state: SolState, seat: int, move: Any) -> list[Event]:
-    return MOVES[type(move)](state, seat, move) + settle(state)
+    events = MOVES[type(move)](state, seat, move) + settle(state)
+    knowledge.prune(state)
+    return events
 
 
 def settle(state: SolState) -> list[Event]:
@@ -269,6 +254,8 @@ def _night_step(state: SolState) -> list[Event] | None:
 
 
 def _dream_step(dream: Dream, state: SolState) -> list[Event] | None:
+    if dream.action is not None:
+        return None if dream.action.window else dream_actions.settle_action(state)
     if dream.exchange is not None:
         return None
     if dream.offer is not None and (not dream.to_act or dream.offer not in state.hands[dream.to_act[0]]):

@@ -44,7 +44,7 @@ def new_round(state: SolState) -> list[Event]:
     state.heroes, state.heroes_used = [[] for _ in range(n)], [[] for _ in range(n)]
     state.hero_pool, state.hero_picks = heroes, [[] for _ in range(n)]
     state.locked, state.dream, state.pending, state.days_done = [False] * n, None, None, 0
-    state.next_phase = None
+    state.next_phase, state.seen = None, []
     events = [Event(text=f"Round {state.round_no} begins.")] if state.options.rounds > 1 else []
     # A custom deck with too few Heroes for the table is played without them.
     if state.options.heroes_each and len(state.hero_pool) >= state.players * state.options.heroes_each:

@@ -28,10 +28,10 @@ HELP = (
     "Collect Noble animals (+), shed Corrupted ones (−). Per animal: 1→1, 2→4, 3→9 points, a fourth "
     "starts again. Phases pass clockwise: Day — lay one card per player, each picks one, then draws one. "
     "Night — lay two per player, each may discard up to 2 and pick as many. Dream — each may bank one "
-    "set of three (Noble +6, Corrupted +3), then must Steal (a face-down card by position), give a "
+    "set of three (Noble +6, Corrupted +3), then must Steal (a random card), give a "
     "Forced Gift, or offer an Exchange. Ability cards (−1 each if unused) are played any time in a "
-    "Dream; Apple of Life blocks one. Heroes: once per game. When the deck runs out the Last Dream ends "
-    "the game: most points wins, fewer cards breaks ties."
+    "Dream; Apple of Life blocks one, or another player's Action. Heroes: once per game. When the "
+    "deck runs out the Last Dream ends the game: most points wins, fewer cards breaks ties."
 )
 
 
@@ -103,6 +103,9 @@ class SpheresOfLife(Engine[SolState, SolAction]):
         if pending is not None:
             return [Prompt(seat=pending.owner, text=f"Resolve {state.name(pending.card)}")], pending.owner
         dream = state.dream
+        if dream is not None and dream.action is not None:
+            return [Prompt(seat=s, kind="response", text="Block this Action with an Apple of Life, or pass")
+                    for s in dream.action.window], None
         if dream is not None and dream.exchange is not None and not dream.exchange.refused:
             return [Prompt(seat=s, kind="response", text="Accept or decline the exchange")
                     for s in dream.exchange.waiting], None
@@ -123,8 +126,9 @@ class SpheresOfLife(Engine[SolState, SolAction]):
     @staticmethod
     def _open_to_all(state: SolState, awaited: list[Prompt]) -> bool:
         """Whether the other seats may play cards or reorder now (a turn, nothing resolving)."""
+        dream = state.dream
         return bool(awaited) and state.pending is None and awaited[0].kind == "turn" and (
-            state.dream is None or state.dream.exchange is None)
+            dream is None or (dream.exchange is None and dream.action is None))
 
     def prompts(self, state: SolState) -> list[Prompt]:
         awaited, current = self._awaited(state)
@@ -150,6 +154,8 @@ class SpheresOfLife(Engine[SolState, SolAction]):
             return (choices.block_answers(state, seat) if state.pending.window
                     else choices.effect_choices(state, seat))
         if kind == "response":
+            if state.dream is not None and state.dream.action is not None:
+                return choices.block_answers(state, seat)
             return choices.exchange_answers(state, seat)
         found = choices.anytime(state, seat)
         if kind == "turn":
@@ -182,7 +188,7 @@ class SpheresOfLife(Engine[SolState, SolAction]):
                     return choice.action  # type: ignore[no-any-return]
         quiet = [c for c in found if c.key.split(":")[0] not in ("play", "reorder", "bank", "offer")]
         steals = sorted((c for c in quiet if isinstance(c.action, Steal)),
-                        key=lambda c: ((c.action.target - seat) % state.players, c.action.position))
+                        key=lambda c: ((c.action.target - seat) % state.players, c.action.card is not None))
         return (steals or quiet or found)[0].action  # type: ignore[no-any-return]
 
     # ----- seeing and ending -----

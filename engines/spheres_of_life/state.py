@@ -80,6 +80,30 @@ class Pending(BaseModel):
     stop: bool = False
 
 
+class Announced(BaseModel):
+    """A Dream Action about to take place, waiting for its Block window.
+
+    ``card``: a Steal's seen card (None: a random one), a Forced Gift's card, or
+    the proposer's card in an Exchange; ``target`` is the victim, the receiver or
+    the player who accepted the Exchange."""
+
+    actor: int
+    kind: Literal["steal", "gift", "exchange"]
+    target: int
+    card: int | None = None
+    window: list[int] = Field(default_factory=list)
+    blocks: int = 0
+
+
+class Seen(BaseModel):
+    """A card ``looker`` has been shown in ``owner``'s hand (Blessed Cherry, a look at
+    the whole hand): known while it stays there and the owner does not reorder."""
+
+    looker: int
+    owner: int
+    card: int
+
+
 class Dream(BaseModel):
     to_act: list[int]
     last: bool = False
@@ -88,6 +112,7 @@ class Dream(BaseModel):
     gift_shield: list[int] = Field(default_factory=list)
     offer: int | None = None
     exchange: Exchange | None = None
+    action: Announced | None = None
 
 
 class SolState(BaseModel):
@@ -119,6 +144,7 @@ class SolState(BaseModel):
     next_phase: Literal["day", "night"] | None = None
     days_done: int = 0
     locked: list[bool]
+    seen: list[Seen] = Field(default_factory=list)
     dream: Dream | None = None
     pending: Pending | None = None
     match_scores: list[int]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pydantic import BaseModel, Field
 
 from engines.core import View, seat_ref
-from engines.spheres_of_life import effects
+from engines.spheres_of_life import dream_actions, effects
 from engines.spheres_of_life.scoring import hand_breakdown, score
 from engines.spheres_of_life.state import SolState
 
@@ -79,7 +79,8 @@ def build(state: SolState, viewer: int | None, waiting: list[int], current: int 
         waiting=waiting, table=[face(state, c) for c in state.table], deck_size=len(state.deck),
         discard_size=len(state.discard), discard_top=[face(state, c) for c in state.discard[-DISCARD_SHOWN:]],
         seats=[_seat(state, s) for s in range(state.players)], to_act=list(dream.to_act) if dream else [],
-        pending=_pending_text(state), exchange=_exchange_text(state), shields=_shields(state),
+        pending=_pending_text(state) or dream_actions.describe(state), exchange=_exchange_text(state),
+        shields=_shields(state),
     )
     if viewer is not None:
         _private(state, viewer, view)

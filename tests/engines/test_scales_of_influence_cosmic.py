@@ -126,6 +126,49 @@ def test_shaman_blocks_a_shooting_star_even_off_turn() -> None:
     assert not any(k.startswith("shaman:") for k in keys(state, 3)), "once per day"
 
 
+def _last_answer_eclipses(state):  # type: ignore[no-untyped-def]
+    """Seat 1 starts a Cosmic Event; 2 and 3 pass; 0, the last to answer, lays The World on it."""
+    set_hand(state, 1, "The Seeker")
+    set_hand(state, 0, "The World")
+    state, _ = act(state, 1, f"star:{state.hands[1][0]}")
+    for seat in (2, 3):
+        state, _ = act(state, seat, "pass")
+    return act(state, 0, f"estar:{state.hands[0][0]}")
+
+
+def test_shaman_may_block_the_star_the_last_answerer_lays_before_it_shines() -> None:
+    """"Block any Shooting Star ... at any time": the last answer's star waits for the Shaman."""
+    state, events = _last_answer_eclipses(_with_shaman(new_game(4), 2))
+    assert not any("shines" in t for t in public_texts(events)), "The World must not resolve yet"
+    assert [(p.seat, p.kind) for p in ENGINE.prompts(state) if p.awaited] == [(2, "response")]
+    cosmic = ENGINE.view(state, None).cosmic
+    assert cosmic is not None and cosmic[-1].responders == [2]
+    assert {"shaman:block", "pass"} <= set(keys(state, 2))
+    assert not any(k.startswith("estar:") for k in keys(state, 2)), "the Shaman already had an answer"
+    state, events = act(state, 2, "shaman:block")
+    assert any("no star shines" in t for t in public_texts(events))
+    assert state.scale == {"shadow": 0, "light": 0} and state.shaman_used
+    assert awaited_seat(state) == 0 and state.turn is not None, "the Sun turn goes on"
+    check_invariants(state)
+
+
+def test_the_shaman_may_let_the_last_star_shine() -> None:
+    state, _ = _last_answer_eclipses(_with_shaman(new_game(4), 2))
+    state, events = act(state, 2, "pass")
+    assert any("The World" in t and "shines" in t for t in public_texts(events))
+    assert not state.shaman_used
+
+
+def test_no_shaman_window_when_the_shaman_cannot_block() -> None:
+    for shaman, energy, used in ((2, 1, False), (2, 4, True), (0, 4, False), (None, 0, False)):
+        state = new_game(4)
+        if shaman is not None:
+            _with_shaman(state, shaman, energy)
+        state.shaman_used = used
+        state, events = _last_answer_eclipses(state)
+        assert any("shines" in t for t in public_texts(events)), (shaman, energy, used)
+
+
 def test_shaman_adds_two_energy_to_a_side() -> None:
     state = _with_shaman(new_game(4), 2)
     state, _events = act(state, 2, "shaman:scale:light")

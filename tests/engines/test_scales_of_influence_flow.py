@@ -227,6 +227,31 @@ def test_weighing_moves_the_scale_never_below_zero() -> None:
     assert state.phase == "sun" and state.day == 2 and state.traveler == 1
 
 
+def test_weighing_adjusts_by_both_bags_before_judging() -> None:
+    """3/5 with +2 Shadow and +3 Light ends at 5/8: the Scale is never judged at 5/5 in between."""
+    state = at_weighing(5)
+    assert state.harmony
+    set_scale(state, 3, 5)
+    fill_bag(state, "shadow", 2)
+    fill_bag(state, "light", 3)
+    state, events = act(state, 0, "weigh")
+    assert state.scale == {"shadow": 5, "light": 8}
+    assert state.winner is None and not any("Harmony" in t for t in public_texts(events))
+    assert state.phase == "sun" and state.day == 2, "nothing to judge at 5/8: a new day"
+    check_invariants(state)
+
+
+def test_weighing_judges_harmony_on_the_adjusted_scale() -> None:
+    state = at_weighing(5)
+    set_scale(state, 5, 8)
+    fill_bag(state, "shadow", 2, 1)
+    fill_bag(state, "light", -2, -1)
+    state, _events = act(state, 0, "weigh")
+    assert state.scale == {"shadow": 8, "light": 5}, "no Harmony at 5/5 or 8/8 in between either"
+    assert state.winner is None
+    check_invariants(state)
+
+
 def test_day_reset() -> None:
     state = at_weighing(4)
     fill_bag(state, "shadow", 1)

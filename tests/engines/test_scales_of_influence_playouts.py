@@ -1,9 +1,12 @@
 """Seeded random playouts to the end, with every invariant checked after every step.
 
-Unmarked: a few seeds per player count and variant (CI). ``pytest -m slow``: 1,000 seeds each.
+Unmarked: a few seeds per player count and variant (CI). ``pytest -m slow``: 1,000 seeds each
+(SOI_SEEDS runs a sample of it, e.g. SOI_SEEDS=100 pytest -m slow).
 """
 
 from __future__ import annotations
+
+import os
 
 import pytest
 
@@ -46,7 +49,7 @@ def test_playouts_finish(players: int, variant: str) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize(("players", "variant"), COUNTS_AND_VARIANTS)
 def test_thousand_playouts(players: int, variant: str) -> None:
-    for seed in range(1000):
+    for seed in range(int(os.environ.get("SOI_SEEDS", "1000"))):
         _play(players, variant, seed, in_place=True)  # the checks never look at the previous state
 
 

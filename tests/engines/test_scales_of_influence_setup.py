@@ -96,6 +96,42 @@ def test_strength_grows_with_rank() -> None:
         assert high > low, element
 
 
+# The rulebook's suits: "Fire affects Energy • Water affects Influence • Air affects players •
+# Earth affects cards", said of the Minor Arcana (ranks 1-10). Which suits each primitive fits.
+FITS = {
+    "gain": {"fire"},
+    "scale_add": {"fire"},
+    "scale_remove": {"fire"},
+    "scale_move": {"fire"},
+    "take": {"fire", "air"},  # a player's Energy
+    "drain_all": {"fire", "air"},
+    "give_influence": {"water"},
+    "blind_token": {"water"},
+    "switch_token": {"water"},
+    "return_token": {"water"},
+    "steal_card": {"air", "earth"},  # a player's cards
+    "discard_random": {"air", "earth"},
+    "each_discard": {"air", "earth"},
+    "draw": {"earth"},
+    "block": set(),
+}
+
+
+def test_minor_arcana_follow_their_suit() -> None:
+    minors = [c for c in BUILTIN_DECK.cards if c.element != "spirit" and c.rank <= 10]
+    assert len(minors) == 40
+    wrong = [
+        f"{c.name}: {s.do}" for c in minors for s in c.effect if c.element not in FITS[s.do]
+    ]
+    assert wrong == []
+
+
+def test_the_deck_model_knows_the_same_suits() -> None:
+    from engines.scales_of_influence.cards import SUIT_OF
+
+    assert {do: set(suits) for do, suits in SUIT_OF.items()} == FITS
+
+
 MINI = """
 name = "Mini"
 {cards}
@@ -146,6 +182,14 @@ def test_custom_deck_plays_and_survives_a_round_trip() -> None:
                 'rank = 11\neffect = [{ do = "gain" }]', 'rank = 11\neffect = [{ do = "block" }]', 1
             ),
             "only Shooting Stars can block",
+        ),
+        (
+            _mini_deck().replace(
+                'element = "fire"\nrank = 3\neffect = [{ do = "gain" }]',
+                'element = "water"\nrank = 3\neffect = [{ do = "gain" }, { do = "give_influence" }]',
+                1,
+            ),
+            r"cards\.16: C16 is a Minor Arcana card of Water, which affects Influence: gain does not",
         ),
     ],
 )

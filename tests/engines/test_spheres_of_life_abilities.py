@@ -7,7 +7,15 @@ import pytest
 from engines.core import IllegalAction
 from engines.spheres_of_life import ENGINE
 from engines.spheres_of_life.phases import start_day
-from tests.engines.test_spheres_of_life_helpers import act, fresh, give, keep_in_deck, keys, to_dream
+from tests.engines.test_spheres_of_life_helpers import (
+    act,
+    act_unblocked,
+    fresh,
+    give,
+    keep_in_deck,
+    keys,
+    to_dream,
+)
 
 
 def _window_passes(state, *seats):  # type: ignore[no-untyped-def]
@@ -60,7 +68,7 @@ def test_while_an_ability_resolves_nobody_else_may_act() -> None:
     prompts = ENGINE.prompts(state)
     assert [(p.seat, p.kind) for p in prompts] == [(1, "turn")]
     with pytest.raises(IllegalAction):
-        ENGINE.apply(state, 0, {"type": "steal", "target": 2, "position": 1})
+        ENGINE.apply(state, 0, {"type": "steal", "target": 2})
 
 
 def test_blessed_cherry_looks_at_two_cards_privately_and_puts_them_back_in_a_chosen_order() -> None:
@@ -154,9 +162,9 @@ def test_deep_sleep_skips_and_whirlwind_reverses_the_order() -> None:
 
 def test_echo_of_dreams_restarts_the_dream_from_the_phase_card_holder() -> None:
     state = to_dream(fresh(2), leader=0)
-    give(state, 0, "noble-rabbit")
+    (rabbit,) = give(state, 0, "noble-rabbit")
     echo, _ = give(state, 1, "echo-of-dreams", "noble-owl")
-    state = act(state, 0, "steal:1:2")[0]
+    state = act_unblocked(state, 0, f"gift:{rabbit}:1")[0]
     state = act(state, 1, f"play:{echo}:me")[0]
     state = _window_passes(state, 0, 1)
     assert state.dream is not None and state.dream.to_act == [0, 1]

@@ -179,3 +179,19 @@ def act(state: SolState, seat: int, key: str) -> tuple[SolState, list[Any]]:
 
 def keys(state: SolState, seat: int) -> list[str]:
     return [c.key for c in ENGINE.legal_actions(state, seat)]
+
+
+def nobody_blocks(state: SolState) -> tuple[SolState, list[Any]]:
+    """Every seat passes the open Block window of a Dream Action, if one is open."""
+    events: list[Any] = []
+    while state.dream is not None and state.dream.action is not None and ENGINE.result(state) is None:
+        state, more = act(state, state.dream.action.window[0], "pass")
+        events += more
+    return state, events
+
+
+def act_unblocked(state: SolState, seat: int, key: str) -> tuple[SolState, list[Any]]:
+    """Take a Dream Action and let its Block window close with nobody blocking."""
+    state, events = act(state, seat, key)
+    state, more = nobody_blocks(state)
+    return state, events + more

@@ -7,6 +7,7 @@ from engines.spheres_of_life import ENGINE
 from engines.spheres_of_life.phases import start_day, start_night
 from tests.engines.test_spheres_of_life_helpers import (
     act,
+    act_unblocked,
     card_of,
     fresh,
     give,
@@ -93,15 +94,23 @@ def test_night_with_an_empty_table_allows_discarding_but_no_pick() -> None:
     assert rat in state.discard and state.stage == "dream", "nothing to pick: the turn ends"
 
 
-def test_dream_steal_takes_the_card_at_the_chosen_position_and_is_told_privately() -> None:
-    state = to_dream(fresh(3))
-    deer, snake = give(state, 1, "noble-deer", "corrupted-snake")
-    state, events = act(state, 0, "steal:1:2")
-    assert state.hands[0] == [snake] and state.hands[1] == [deer]
-    public = [e for e in events if e.to is None]
-    assert public and all("Snake" not in e.text for e in public)
-    assert any("Corrupted Snake" in e.text and sorted(e.to or []) == [0, 1] for e in events)
-    assert state.dream is not None and state.dream.to_act == [1, 2]
+def test_dream_steal_takes_one_random_card_and_is_told_privately() -> None:
+    """"Steal. Take one random card from another player": the thief chooses the player, never
+    the card, so the card a player just picked in public is not there for the taking."""
+    stolen = set()
+    for seed in range(12):
+        state = to_dream(fresh(3, seed=seed))
+        hand = give(state, 1, "noble-deer", "corrupted-snake", "noble-owl")
+        assert [k for k in keys(state, 0) if k.startswith("steal:")] == ["steal:1"]
+        state, events = act_unblocked(state, 0, "steal:1")
+        (card,) = state.hands[0]
+        assert card in hand and sorted(state.hands[1] + [card]) == sorted(hand)
+        stolen.add(card)
+        public = [e for e in events if e.to is None]
+        assert public and all(state.name(card) not in e.text for e in public)
+        assert any(state.name(card) in e.text and sorted(e.to or []) == [0, 1] for e in events)
+        assert state.dream is not None and state.dream.to_act == [1, 2]
+    assert len(stolen) == 3, "the seeded draw reaches every card"
 
 
 def test_forced_gift_cannot_be_refused_and_heroes_cannot_be_given() -> None:
@@ -110,7 +119,7 @@ def test_forced_gift_cannot_be_refused_and_heroes_cannot_be_given() -> None:
     (snake,) = give(state, 0, "corrupted-snake")
     hero = str(state.heroes[0][0])
     assert not any(k.startswith("gift:") and k.split(":")[1] == hero for k in keys(state, 0))
-    state = act(state, 0, f"gift:{snake}:2")[0]
+    state = act_unblocked(state, 0, f"gift:{snake}:2")[0]
     assert state.hands[2] == [snake]
 
 
@@ -123,7 +132,7 @@ def test_exchange_accepted_by_a_holder() -> None:
     prompts = ENGINE.prompts(state)
     assert sorted(p.seat for p in prompts) == [1, 2] and all(p.kind == "response" for p in prompts)
     assert keys(state, 1) == ["decline"] and keys(state, 2) == ["accept", "decline"]
-    state = act(state, 2, "accept")[0]
+    state = act_unblocked(state, 2, "accept")[0]
     assert state.hands[0] == [deer] and state.hands[2] == [rabbit]
     assert state.dream is not None and state.dream.to_act == [1, 2]
 
@@ -173,7 +182,7 @@ def test_after_each_phase_the_next_player_clockwise_begins() -> None:
     give(state, 2, "noble-owl")
     for seat in (2, 0, 1):
         target = (seat + 1) % 3
-        state = act(state, seat, f"steal:{target}:1")[0]
+        state = act_unblocked(state, seat, f"steal:{target}")[0]
     assert state.stage == "day" and state.leader == 0
 
 
@@ -184,16 +193,15 @@ def test_last_dream_comes_after_a_dream_that_empties_the_deck() -> None:
     keep_in_deck(state, 1)
     dew = state.hands[0][0]
     state = act(state, 0, f"play:{dew}:me")[0]
-    state = act(state, 0, "pass")[0]
-    state = act(state, 1, "pass")[0]
+    assert state.pending is None, "every Apple of Life is face up: no Block window"
     assert not state.deck
-    state = act(state, 0, "steal:1:1")[0]
-    state = act(state, 1, "steal:0:1")[0]
+    state = act_unblocked(state, 0, "steal:1")[0]
+    state = act_unblocked(state, 1, "steal:0")[0]
     assert state.stage == "dream" and state.dream is not None and state.dream.last
     assert state.leader == 1
-    state = act(state, 1, "steal:0:1")[0]
+    state = act_unblocked(state, 1, "steal:0")[0]
     assert ENGINE.result(state) is None
-    state = act(state, 0, "steal:1:1")[0]
+    state = act_unblocked(state, 0, "steal:1")[0]
     assert ENGINE.result(state) is not None, "the game ends when everyone acted in the Last Dream"
 
 

@@ -6,7 +6,7 @@ import pytest
 
 from engines.spheres_of_life import ENGINE
 from engines.spheres_of_life.scoring import animal_points, score
-from tests.engines.test_spheres_of_life_helpers import fresh, give, to_dream
+from tests.engines.test_spheres_of_life_helpers import act_unblocked, fresh, give, to_dream
 
 
 @pytest.mark.parametrize("copies, points", [(0, 0), (1, 1), (2, 4), (3, 9), (4, 10), (5, 13), (6, 18)])
@@ -58,14 +58,14 @@ def test_highest_wins_then_fewer_cards_then_a_draw() -> None:
 
 def test_restore_the_balance_first_at_zero_after_the_second_day_wins() -> None:
     state = to_dream(fresh(3, goal="balance"))
-    give(state, 0, "noble-rabbit", "corrupted-snake", "noble-owl")    # 1 - 1 + 1 = 1
-    give(state, 1, "noble-deer", "noble-fox")
+    _, snake, _ = give(state, 0, "noble-rabbit", "corrupted-snake", "noble-owl")    # 1 - 1 + 1 = 1
+    _, fox = give(state, 1, "noble-deer", "noble-fox")
     give(state, 2, "corrupted-rat", "noble-bear")                   # 0 already
     state.days_done = 1
-    state = ENGINE.apply(state, 0, {"type": "steal", "target": 1, "position": 1}).state
+    state = act_unblocked(state, 0, f"gift:{snake}:1")[0]
     assert ENGINE.result(state) is None, "before the second Day is over nobody wins at 0"
     state.days_done = 2
-    state = ENGINE.apply(state, 1, {"type": "steal", "target": 0, "position": 3}).state
+    state = act_unblocked(state, 1, f"gift:{fox}:0")[0]
     result = ENGINE.result(state)
     assert result is not None and result.ranking[0] == [2] and state.stage == "over"
 
@@ -80,13 +80,12 @@ def test_match_of_rounds_adds_points_up() -> None:
 
 def test_a_match_round_ends_and_the_next_begins_with_new_heroes() -> None:
     state = to_dream(fresh(2, rounds=2), last=True)
-    give(state, 0, "noble-rabbit", "noble-rabbit")
-    give(state, 1, "corrupted-snake")
+    *_, snake = give(state, 0, "noble-rabbit", "noble-rabbit", "corrupted-snake")
     state.deck = []
     state.discard = [c for c, k in enumerate(state.cards)
                      if c not in state.hands[0] + state.hands[1] and state.deck_spec.group(k) != "hero"]
-    state = ENGINE.apply(state, 0, {"type": "steal", "target": 1, "position": 1}).state
-    state = ENGINE.apply(state, 1, {"type": "steal", "target": 0, "position": 3}).state
+    state.dream.to_act = [0]  # type: ignore[union-attr]
+    state = ENGINE.apply(state, 0, {"type": "gift", "card": snake, "target": 1}).state
     assert state.round_no == 2 and state.stage == "heroes"
     assert state.match_scores == [4, -1]
     assert ENGINE.result(state) is None

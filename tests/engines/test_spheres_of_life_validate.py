@@ -13,16 +13,17 @@ from tests.engines.test_spheres_of_life_helpers import fresh, give, to_dream
 
 
 @pytest.mark.parametrize("move, words", [
-    ({"type": "steal", "target": 0, "position": 1}, "another player"),
-    ({"type": "steal", "target": 9, "position": 1}, "another player"),
-    ({"type": "steal", "target": 1, "position": 7}, "no card at position 7"),
+    ({"type": "steal", "target": 0}, "another player"),
+    ({"type": "steal", "target": 9}, "another player"),
+    ({"type": "steal", "target": 2}, "no card to steal"),
+    ({"type": "steal", "target": 1, "card": 5}, "only a card you have been shown"),
     ({"type": "gift", "card": 3, "target": 1}, "do not hold"),
     ({"type": "discard", "card": 3}, "do not hold"),
     ({"type": "pick", "card": 3}, "not on the table"),
     ({"type": "play", "card": 999}, "no such card"),
     ({"type": "want", "wanted": "dragon"}, "no such card"),
     ({"type": "fly"}, "not a move"),
-    ({"type": "steal", "target": 1}, "not a move"),
+    ({"type": "steal", "card": 1}, "not a move"),
 ])
 def test_refusals_say_why(move: dict[str, Any], words: str) -> None:
     state = to_dream(fresh(3))
@@ -40,7 +41,7 @@ def test_out_of_turn_and_ability_outside_a_dream() -> None:
     state = to_dream(fresh(3))
     give(state, 1, "noble-deer")
     with pytest.raises(IllegalAction):
-        ENGINE.apply(state, 1, {"type": "steal", "target": 0, "position": 1})
+        ENGINE.apply(state, 1, {"type": "steal", "target": 0})
     state.stage, state.dream = "day", None
     state.queue = [0, 1, 2]
     state.table = [state.deck.pop() for _ in range(3)]
@@ -53,7 +54,7 @@ def test_timeout_in_a_dream_steals_from_the_next_player() -> None:
     state = to_dream(fresh(3), leader=1)
     give(state, 0, "noble-rabbit")
     give(state, 2, "noble-deer", "noble-owl")
-    assert ENGINE.default_action(state, 1) == Steal(target=2, position=1)
+    assert ENGINE.default_action(state, 1) == Steal(target=2)
 
 
 def test_random_moves_are_either_played_or_refused_with_a_sentence() -> None:
@@ -67,7 +68,7 @@ def test_random_moves_are_either_played_or_refused_with_a_sentence() -> None:
     playout(ENGINE, 3, options(), seed=8, after_step=lambda p, t: seen.append(t.state))
     rng = random.Random(0)
     fields = {"choose_hero": ["hero"], "throw": ["shape"], "pick": ["card"], "discard": ["card"], "done": [],
-              "bank": ["animal"], "steal": ["target", "position"], "gift": ["card", "target"],
+              "bank": ["animal"], "steal": ["target", "card"], "gift": ["card", "target"],
               "offer": ["card"], "want": ["wanted"], "cancel": [], "accept": [], "decline": [],
               "play": ["card", "target"], "block": ["card"], "pass": [], "reorder": ["position"],
               "peek": ["position"], "place": ["card"], "take": ["card"]}
