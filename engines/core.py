@@ -18,9 +18,11 @@ from __future__ import annotations
 
 import random
 import re
+import sys
 import tomllib
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, MutableSequence, Sequence
+from pathlib import Path
 from typing import Any, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
@@ -118,6 +120,9 @@ class Choice(BaseModel):
     long as it stays legal. ``label`` is the whole action in words (at most 80
     characters). ``steps`` is the menu path a multi-step chooser walks, e.g.
     ``["Steal", "<seat:2>", "Card 3"]``; a one-step action has one step.
+    ``detail`` is the text of the card the choice names (or what the move does
+    in full), shown beside the label where there is room; empty when the label
+    says it all. Like the label it may only hold what the choosing seat may see.
     """
 
     model_config = ConfigDict(arbitrary_types_allowed=True)
@@ -126,6 +131,7 @@ class Choice(BaseModel):
     label: str
     steps: list[str]
     action: Any
+    detail: str = ""
 
     def model_post_init(self, __context: Any) -> None:
         if not CHOICE_KEY.match(self.key):
@@ -174,6 +180,70 @@ class Result(BaseModel):
     @property
     def winners(self) -> list[Seat]:
         return list(self.ranking[0]) if self.ranking else []
+
+
+class CardText(BaseModel):
+    """One card of a table's deck as a player reads it: for ``/card`` and any
+    picture of its face. ``kind`` is its type in the game's words ("Noble
+    animal", "Shooting Star"); ``facts`` are the printed values a card face
+    shows (rank, element, side…), in order."""
+
+    key: str
+    name: str
+    kind: str
+    text: str
+    facts: dict[str, str] = Field(default_factory=dict)
+
+
+class RulesSection(BaseModel):
+    """One section of a game's rules: ``key`` is short and stable (a command
+    option's value), ``decision`` marks the game's own rulings (its RULES.md)."""
+
+    key: str
+    title: str
+    text: str
+    decision: bool = False
+
+
+class SeatRecap(BaseModel):
+    """Why a seat finished where it did: score lines ("Noble Rabbit ×3: +9"),
+    and what it held — shown only once the game is over."""
+
+    seat: Seat
+    lines: list[str] = Field(default_factory=list)
+    held: list[str] = Field(default_factory=list)
+
+
+class Recap(BaseModel):
+    """The end of a game explained: each seat's breakdown and the game's own
+    history (such as the Scale day by day)."""
+
+    seats: list[SeatRecap] = Field(default_factory=list)
+    history: list[str] = Field(default_factory=list)
+
+
+_DECISION_TESTS = re.compile(r"\s*\([^()]*`test_[^)]*\)")
+
+
+def rules_sections_from(folder: Path) -> list[RulesSection]:
+    """A game's rules from the files beside its code: ``rules.toml`` (sections
+    written from the rulebook: ``[[section]]`` with key, title, text) and the
+    decisions in ``RULES.md`` (one section per ``## `` heading, with the
+    references to tests left out: players need the ruling, not its proof)."""
+    sections: list[RulesSection] = []
+    summary = folder / "rules.toml"
+    if summary.is_file():
+        data = tomllib.loads(summary.read_text(encoding="utf-8"))
+        sections += [RulesSection.model_validate(item) for item in data.get("section", [])]
+    decisions = folder / "RULES.md"
+    if decisions.is_file():
+        for block in decisions.read_text(encoding="utf-8").split("\n## ")[1:]:
+            title, _, body = block.partition("\n")
+            text = _DECISION_TESTS.sub("", body).strip()
+            slug = re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")
+            key = f"decisions-{slug}"[:48].rstrip("-")
+            sections.append(RulesSection(key=key, title=title.strip(), text=text, decision=True))
+    return sections
 
 
 class NoOptions(BaseModel):
@@ -421,6 +491,31 @@ class Engine(ABC, Generic[S, A]):
         after = state if in_place else state.model_copy(deep=True)
         events = self.resolve(after, seat, parsed)
         return Transition[S](state=after, events=events)
+
+    # ----- reading aids (defaults let a new game work without them) -----
+
+    def cards(self, options: BaseModel) -> list[CardText]:
+        """Every distinct card of the deck these options play with (a server's
+        custom deck included), for ``/card``. Games without cards list none."""
+        return []
+
+    def rules_sections(self) -> list[RulesSection]:
+        """The rules in sections (setup, a turn, scoring, variants) and the
+        game's own decisions, read from ``rules.toml`` and ``RULES.md`` beside
+        the game's package; without them, the game's help text."""
+        module = sys.modules.get(type(self).__module__)
+        folder = Path(module.__file__).parent if module is not None and module.__file__ else None
+        found = rules_sections_from(folder) if folder is not None else []
+        if not any(not s.decision for s in found):
+            found.insert(0, RulesSection(key="overview", title=self.info.title,
+                                         text=self.info.help or self.info.summary))
+        return found
+
+    def recap(self, state: S) -> Recap:
+        """Why the game ended as it did, seat by seat; shown when it is over,
+        so it may name everything each seat held. Default: nothing beyond the
+        result's scores."""
+        return Recap()
 
     def choice(self, state: S, seat: Seat, key: str) -> Choice:
         """The legal choice with this key, or :class:`IllegalAction`."""

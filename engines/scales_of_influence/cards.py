@@ -85,6 +85,30 @@ _WORDING: dict[str, str] = {
     "block": "block the card this Cosmic Event interrupted",
 }
 
+# The same steps once the player has chosen a player and a side: what will happen, in full.
+_CHOSEN: dict[str, str] = {
+    "take": "take {n} Energy from {target}",
+    "steal_card": "take {n} random card{s} from {target}",
+    "discard_random": "{target} discards {n} random card{s}",
+    "scale_add": "add {n} Energy to {side}",
+    "scale_remove": "remove {n} Energy from {side}",
+    "scale_move": "move {n} Energy from {side} to {other}",
+    "blind_token": "put {n} random token{s} into the {side} bag, unseen",
+    "switch_token": "move {n} random token{s} from the {side} bag to the {other} bag, unseen",
+}
+# …and in a few words, for a menu label too short for the whole text.
+_CHOSEN_SHORT: dict[str, str] = {
+    "take": "take Energy from {target}",
+    "steal_card": "take cards from {target}",
+    "discard_random": "{target} discards",
+    "scale_add": "add to {side}",
+    "scale_remove": "remove from {side}",
+    "scale_move": "move from {side} to {other}",
+    "blind_token": "tokens into the {side} bag",
+    "switch_token": "tokens from the {side} bag to the {other} bag",
+}
+SIDE_WORD = {"shadow": "Shadow", "light": "Light"}
+
 
 class Step(BaseModel):
     """One primitive of an ability, with its strength ``n``."""
@@ -94,8 +118,24 @@ class Step(BaseModel):
     do: Primitive
     n: int = Field(default=1, ge=1, le=5)
 
-    def words(self) -> str:
+    def words(self, target: str | None = None, side: str | None = None) -> str:
+        """The step in words; with a chosen ``target`` (a seat reference) and
+        ``side`` (shadow or light), what it will do to them."""
+        chosen = _CHOSEN.get(self.do)
+        if chosen is not None and (target is not None or side is not None):
+            return self._chosen(chosen, target, side)
         return _WORDING[self.do].format(n=self.n, s="" if self.n == 1 else "s")
+
+    def choice_words(self, target: str | None, side: str | None) -> str | None:
+        """What the chosen target and side mean for this step, in a few words
+        (None when the step takes neither)."""
+        short = _CHOSEN_SHORT.get(self.do)
+        return self._chosen(short, target, side) if short is not None else None
+
+    def _chosen(self, template: str, target: str | None, side: str | None) -> str:
+        other = "light" if side == "shadow" else "shadow"
+        return template.format(n=self.n, s="" if self.n == 1 else "s", target=target or "a player",
+                               side=SIDE_WORD.get(side or "", "a side"), other=SIDE_WORD[other])
 
 
 class CardSpec(BaseModel):
@@ -142,10 +182,23 @@ class CardSpec(BaseModel):
     def needs_side(self) -> bool:
         return any(step.do in NEEDS_SIDE for step in self.effect)
 
-    def ability(self) -> str:
-        text = ", then ".join(step.words() for step in self.effect)
+    def ability(self, target: str | None = None, side: str | None = None) -> str:
+        """The card's text; with a chosen target and side, what it will do."""
+        text = ", then ".join(step.words(target, side) for step in self.effect)
         text = text[0].upper() + text[1:] + "."
         return text + (" Resolves again at the start of the next day." if self.next_day else "")
+
+    def choice_words(self, target: str | None, side: str | None) -> str:
+        """The chosen target and side in a few words: "move from Shadow to Light"."""
+        words = [w for step in self.effect if (w := step.choice_words(target, side)) is not None]
+        return ", ".join(dict.fromkeys(words))
+
+    def kind(self) -> str:
+        """Its type in the rulebook's words."""
+        if self.star:
+            return "Shooting Star"
+        court = f", {COURT[self.rank]}" if self.rank in COURT else ""
+        return f"{self.element.capitalize()} Hand card{court}"
 
     def short(self) -> str:
         """Emoji, rank and name: ``🔥7 Wildfire``."""

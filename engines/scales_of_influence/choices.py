@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from engines.core import Choice, Seat, seat_ref
+from engines.core import SEAT_REF, Choice, Seat, seat_ref
 from engines.scales_of_influence.actions import (
     ChannelClear,
     ChannelDraw,
@@ -87,8 +87,14 @@ def _awaited_interrupt(state: SoiState) -> tuple[Seat, Kind, str]:
     return top.chooser, "turn", "Pick the Shaman among the tied players."
 
 
-def _choice(key: str, label: str, steps: list[str], action: Any) -> Choice:
-    return Choice(key=key, label=label[:80], steps=[s[:100] for s in steps], action=action)
+def _choice(key: str, label: str, steps: list[str], action: Any, detail: str = "") -> Choice:
+    return Choice(key=key, label=label[:80], steps=[s[:100] for s in steps], action=action, detail=detail)
+
+
+def _text(state: SoiState, card: int) -> str:
+    """A card's whole text, for the choices that name it."""
+    spec = state.card(card)
+    return f"{spec.short()} ({spec.kind()}): {spec.ability()}"
 
 
 PASS = "pass"
@@ -150,15 +156,30 @@ def resolve_choices(state: SoiState, effect: Effect) -> list[Choice]:
         for side in sides:
             bits = ([f"p{target}"] if target is not None else []) + ([side] if side else [])
             words = ([seat_ref(target)] if target is not None else []) + ([SIDE_NAME[side]] if side else [])
+            # The label says what happens ("…: Move 1 Energy from Shadow to Light."); a card
+            # whose text does not fit says what the choice changes, its detail the rest.
+            who = seat_ref(target) if target is not None else None
+            what = spec.ability(who, side)
+            sided = [w for step in spec.effect if side and (w := step.choice_words(None, side))]
+            minimal = f"{head}: " + ", ".join([*([f"on {who}"] if who else []), *sided[:1]])
+            fitting = [f"{head}: {what}", f"{head}: {spec.choice_words(who, side)}", minimal]
+            label = next((t for t in fitting if len(render_width(t)) <= 80), minimal)
             out.append(
                 _choice(
                     ":".join(["resolve", *bits]),
-                    " · ".join([head, *words]),
+                    label,
                     [head, *words],
                     Resolve(target=target, side=side),
+                    detail=what,
                 )
             )
     return out
+
+
+def render_width(text: str) -> str:
+    """``text`` about as wide as it will be shown, a seat reference standing for
+    a longish name (a longer one is cut where the label is shown)."""
+    return SEAT_REF.sub("x" * 24, text)
 
 
 def _star_eclipses(state: SoiState, seat: Seat, event: Cosmic) -> list[Choice]:
@@ -171,6 +192,7 @@ def _star_eclipses(state: SoiState, seat: Seat, event: Cosmic) -> list[Choice]:
             f"Eclipse with {state.card(c).short()} (1 Energy)",
             ["Eclipse the star", state.card(c).short()],
             EclipseStar(card=c),
+            _text(state, c),
         )
         for c in _sorted(state, state.hands[seat])
         if state.card(c).star and state.card(c).rank > top_rank
@@ -196,7 +218,11 @@ def _token_choices(state: SoiState, giving: Giving) -> list[Choice]:
 def _discards(state: SoiState, seat: Seat, verb: str) -> list[Choice]:
     return [
         _choice(
-            f"discard:{c}", f"Discard {state.card(c).short()}", [verb, state.card(c).short()], Discard(card=c)
+            f"discard:{c}",
+            f"Discard {state.card(c).short()}",
+            [verb, state.card(c).short()],
+            Discard(card=c),
+            _text(state, c),
         )
         for c in _sorted(state, state.hands[seat])
     ]
@@ -250,6 +276,7 @@ def _release_choices(state: SoiState, seat: Seat) -> list[Choice]:
             f"Play {state.card(c).short()} to the {SLOTS[i]}",
             ["Play to the Reading", state.card(c).short(), SLOTS[i]],
             PlayCard(card=c, slot=i),
+            _text(state, c),
         )
         for c in _sorted(state, state.hands[seat])
         if not state.card(c).star
@@ -311,6 +338,7 @@ def _moon_choices(state: SoiState, seat: Seat) -> list[Choice]:
                     f"Eclipse the {SLOTS[i]} with {state.card(c).short()}",
                     ["Eclipse", SLOTS[i], state.card(c).short()],
                     Eclipse(card=c, slot=i),
+                    _text(state, c),
                 )
                 for c in _sorted(state, state.hands[seat])
                 if can_eclipse(state, c, top)
@@ -345,6 +373,7 @@ def star_plays(state: SoiState, seat: Seat) -> list[Choice]:
             f"Shooting Star: {state.card(c).short()}",
             ["Shooting Star", state.card(c).short()],
             ShootingStar(card=c),
+            _text(state, c),
         )
         for c in _sorted(state, state.hands[seat])
         if state.card(c).star

@@ -20,6 +20,7 @@ from engines.scales_of_influence.state import (
     Giving,
     Lingering,
     Prevention,
+    ScaleDay,
     ShamanPick,
     Side,
     SoiState,
@@ -262,6 +263,14 @@ def _adjust(state: SoiState, sides: tuple[Side, ...], events: Events) -> None:
 
 
 def _close_day(state: SoiState, events: Events) -> None:
+    state.days.append(
+        ScaleDay(
+            day=state.day,
+            shadow=state.scale["shadow"],
+            light=state.scale["light"],
+            influence={side: sum(state.bags[side]) for side in SIDES},
+        )
+    )
     if state.final_day:
         _final_judgement(state, events)
     else:

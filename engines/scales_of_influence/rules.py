@@ -7,8 +7,21 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from engines.core import Choice, Engine, Event, GameInfo, IllegalAction, Prompt, Result, Rng, Seat
+from engines.core import (
+    CardText,
+    Choice,
+    Engine,
+    Event,
+    GameInfo,
+    IllegalAction,
+    Prompt,
+    Recap,
+    Result,
+    Rng,
+    Seat,
+)
 from engines.scales_of_influence import choices as menu
+from engines.scales_of_influence import reading
 from engines.scales_of_influence.actions import PickToken, SoiAction
 from engines.scales_of_influence.cards import BUILTIN_DECK, DeckSpec
 from engines.scales_of_influence.checks import check_action
@@ -146,6 +159,13 @@ class ScalesOfInfluence(Engine[SoiState, SoiAction]):
 
     def view(self, state: SoiState, viewer: Seat | None) -> SoiView:
         return build_view(state, viewer)
+
+    def cards(self, options: BaseModel) -> list[CardText]:
+        assert isinstance(options, SoiOptions)
+        return reading.card_texts(options.deck or BUILTIN_DECK)
+
+    def recap(self, state: SoiState) -> Recap:
+        return reading.recap(state)
 
     def result(self, state: SoiState) -> Result | None:
         if state.winner is None:

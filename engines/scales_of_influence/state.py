@@ -111,6 +111,15 @@ class Lingering(BaseModel):
     owner: Seat
 
 
+class ScaleDay(BaseModel):
+    """The Scale as a day closed (public): for the recap's day-by-day history."""
+
+    day: int
+    shadow: int
+    light: int
+    influence: dict[Side, int] = Field(default_factory=dict)
+
+
 def _empty_scale() -> dict[Side, int]:
     return {"shadow": 0, "light": 0}
 
@@ -154,6 +163,7 @@ class SoiState(BaseModel):
     stack: list[Interrupt] = Field(default_factory=list)
     winner: Winner | None = None
     ending: str = ""
+    days: list[ScaleDay] = Field(default_factory=list)
 
     def card(self, card_id: int) -> CardSpec:
         return self.tarot.cards[card_id]

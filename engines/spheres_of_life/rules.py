@@ -7,16 +7,18 @@ from typing import Any
 from pydantic import BaseModel
 
 from engines.core import (
+    CardText,
     Choice,
     Engine,
     Event,
     GameInfo,
     Prompt,
+    Recap,
     Result,
     Rng,
     Seat,
 )
-from engines.spheres_of_life import checks, choices, moves, views
+from engines.spheres_of_life import checks, choices, moves, reading, views
 from engines.spheres_of_life.actions import SolAction, Steal
 from engines.spheres_of_life.cards import DeckSpec, builtin_deck
 from engines.spheres_of_life.phases import heroes_needed, new_round
@@ -146,6 +148,9 @@ class SpheresOfLife(Engine[SolState, SolAction]):
         kind = self._prompt_kind(state, seat)
         if kind is None:
             return []
+        return reading.add_details(state, self._choices(state, seat, kind))
+
+    def _choices(self, state: SolState, seat: Seat, kind: str) -> list[Choice]:
         if state.stage == "heroes":
             return choices.hero_choices(state, seat)
         if state.stage == "rps":
@@ -196,6 +201,15 @@ class SpheresOfLife(Engine[SolState, SolAction]):
     def view(self, state: SolState, viewer: Seat | None) -> views.SolView:
         awaited, current = self._awaited(state)
         return views.build(state, viewer, [p.seat for p in awaited], current)
+
+    def cards(self, options: BaseModel) -> list[CardText]:
+        assert isinstance(options, SolOptions)
+        spec = options.deck or builtin_deck()
+        return [CardText(key=key, name=name, kind=kind, text=reading.card_text(spec, key), facts=facts)
+                for key, name, kind, facts in reading.cards_of(spec)]
+
+    def recap(self, state: SolState) -> Recap:
+        return reading.recap(state)
 
     def result(self, state: SolState) -> Result | None:
         if state.stage != "over":
