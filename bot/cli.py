@@ -1,5 +1,5 @@
 """The ``gametable`` command: run the Discord bot, play at a terminal table,
-list the games, or benchmark the table store.
+list the games, check a finished table's log, or benchmark the table store.
 
 Every entry point takes an optional ``games`` mapping (default: the registered
 games) so tests can run the real code paths with a test-only game.
@@ -102,6 +102,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     commands.add_parser("games", help="list the games that can be played")
 
+    replay = commands.add_parser(
+        "replay", help="check a finished table: replay its log file (from /table log) from its seed"
+    )
+    replay.add_argument("log", type=Path, help="the table's log, log-<table>.jsonl")
+
     bench = commands.add_parser("bench", help="time one act on many concurrent tables against real Redis")
     bench.add_argument("--tables", type=_count(1), default=200, help="concurrent tables (default 200)")
     bench.add_argument("--acts", type=_count(1), default=2000, help="acts to time in all (default 2000)")
@@ -141,6 +146,8 @@ def main(
             return _run(args)
         if args.command == "play":
             return _play(args, games, stdin or sys.stdin, out)
+        if args.command == "replay":
+            return _replay(args.log, games, out)
         return _bench(args, games, out)
     except KeyboardInterrupt:
         return _fail("\nInterrupted.", code=130)
@@ -187,6 +194,25 @@ def _describe(engine: Engine[Any, Any]) -> str:
     if info.presets:
         lines.append("    variants: " + ", ".join(info.presets))
     return "\n".join(lines) + "\n"
+
+
+def _replay(path: Path, games: GameMap, out: TextIO) -> int:
+    from bot.replay import ReplayError, replay
+
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        return _fail(f"gametable replay: cannot read {path} ({error}).")
+    try:
+        checked = replay(text, games)
+    except ReplayError as error:
+        return _fail(f"gametable replay: {path.name} does not check out: {error}.", code=1)
+    out.write(
+        f"Table {checked.table} ({checked.game}): {checked.moves} moves replayed from the published seed.\n"
+        "The seed matches its seal, every move gives the logged events, and the final state matches\n"
+        f"the one published (sha256 {checked.final_state_sha256}). The game checks out.\n"
+    )
+    return 0
 
 
 def _run(args: argparse.Namespace) -> int:

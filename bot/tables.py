@@ -34,6 +34,7 @@ from bot.errors import (
     WrongStatus,
 )
 from bot.news import news_of
+from bot.shuffle import sealed, unsealed
 from engines.core import (
     Choice,
     Engine,
@@ -221,7 +222,8 @@ class TableService:
                 channel_id=channel_id,
                 created_at=now,
                 updated_at=now,
-                seed=seed if seed is not None else secrets.randbits(48),
+                # 128 bits: the seed's published hash must not be reversible by trying seeds.
+                seed=seed if seed is not None else secrets.randbits(128),
                 turn_timeout=turn_timeout or self.turn_timeout,
             )
             try:
@@ -311,7 +313,9 @@ class TableService:
             _adjudicate(lambda: engine.check_players(len(record.seats), options))
             play.state = _adjudicate(lambda: engine.setup(len(record.seats), options, record.seed))
             record.status = TableStatus.PLAYING
-            play.events.append(Event(text=f"The game of {engine.info.title} begins."))
+            begun = [Event(text=f"The game of {engine.info.title} begins."), sealed(record)]
+            play.events.extend(begun)
+            play.entries.append(self._entry(record, "start", begun))
             self._advance(play)
 
         return await self._change(table_id, start, kind="start", seat_of=user_id)
@@ -383,7 +387,7 @@ class TableService:
             seat = _seated(record, user_id)
             choice = self._current_choice(play, seat, key, version)
             transition = _adjudicate(lambda: engine.apply(play.state, seat, choice.action, in_place=True))
-            self._record(play, seat, choice, transition.state, transition.events, kind="act")
+            self._record(play, seat, choice.action, transition.state, transition.events, kind="act")
             self._advance(play)
 
         return await self._change(table_id, act, kind="act", seat_of=user_id)
@@ -428,18 +432,19 @@ class TableService:
             action = engine.default_action(play.state, seat)
             transition = engine.apply(play.state, seat, action, in_place=True)
             notice = Event(text=f"{seat_ref(seat)} ran out of time; the table played for them.")
-            self._record(play, seat, None, transition.state, [notice, *transition.events], kind="timeout")
+            self._record(play, seat, action, transition.state, [notice, *transition.events], kind="timeout")
         self._advance(play)
 
     # ----- internals -----
 
     def _record(
-        self, play: _Play, seat: Seat, choice: Choice | None, state: BaseModel, events: list[Event], kind: str
+        self, play: _Play, seat: Seat, action: Any, state: BaseModel, events: list[Event], kind: str
     ) -> None:
+        """Log one move with its action, whoever made it (a player, a bot or the
+        clock), so the log alone replays the game."""
         play.state = state
         play.events.extend(events)
         play.record.acted_at[seat] = play.record.version
-        action = choice.action if choice is not None else None
         dumped = action.model_dump(mode="json") if isinstance(action, BaseModel) else action
         play.entries.append(
             LogEntry(
@@ -465,17 +470,30 @@ class TableService:
             seat = movers[0]
             choice = rng.choice(engine.legal_actions(play.state, seat))
             transition = engine.apply(play.state, seat, choice.action, in_place=True)
-            self._record(play, seat, choice, transition.state, transition.events, kind="bot")
+            self._record(play, seat, choice.action, transition.state, transition.events, kind="bot")
         result = engine.result(play.state)
         if result is not None:
             record.status = TableStatus.FINISHED
             record.deadline = None
-            play.events.append(Event(text=f"Game over. {result.summary}".strip(), kind="result"))
+            ended = [
+                Event(text=f"Game over. {result.summary}".strip(), kind="result"),
+                unsealed(record, engine.dump_state(play.state)),
+            ]
+            play.events.extend(ended)
+            play.entries.append(self._entry(record, "end", ended))
         elif any(p.awaited and not record.seats[p.seat].bot for p in engine.prompts(play.state)):
             record.deadline = self.clock() + record.turn_timeout
         else:
             # Only bots to move (their step budget ran out): let the sweeper go on at once.
             record.deadline = self.clock()
+
+    def _entry(self, record: TableRecord, kind: str, events: list[Event]) -> LogEntry:
+        return LogEntry(
+            version=record.version + 1,
+            at=self.clock(),
+            kind=kind,
+            events=[e.model_dump(mode="json") for e in events],
+        )
 
     @staticmethod
     def _waiting(play: _Play) -> list[Seat]:

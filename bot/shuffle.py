@@ -1,0 +1,40 @@
+"""A verifiable shuffle: a table publishes a hash of its seed when the game
+starts and the seed itself when it ends, with a hash of the final state, so
+anyone can replay the public log (``gametable replay``) and check that the
+cards were not arranged after the fact.
+
+The hash covers the table id as well as the seed, so two tables never share
+one, and the seed is 128 random bits, so it cannot be found by trying seeds.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+from engines.core import Event
+from storage.records import TableRecord
+
+
+def seal(table_id: str, seed: int) -> str:
+    """The published commitment to a table's seed."""
+    return hashlib.sha256(f"gametable:{table_id}:{seed}".encode()).hexdigest()
+
+
+def state_hash(state_json: str) -> str:
+    return hashlib.sha256(state_json.encode()).hexdigest()
+
+
+def sealed(record: TableRecord) -> Event:
+    return Event(
+        text=f"🔒 The shuffle is sealed: sha256 `{seal(record.id, record.seed)}`. "
+        "The seed is published when the game ends, so anyone can check it.",
+        kind="seal",
+    )
+
+
+def unsealed(record: TableRecord, final_state: str) -> Event:
+    return Event(
+        text=f"🔓 The seed was `{record.seed}`; the final state's sha256 is `{state_hash(final_state)}`. "
+        f"To check the game: `/table log table:{record.id}`, then `gametable replay log-{record.id}.jsonl`.",
+        kind="seal",
+    )
