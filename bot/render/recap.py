@@ -1,0 +1,66 @@
+"""The recap posted when a game ends: the ranking and why (each seat's score
+breakdown and what it held, from the engine's :class:`~engines.core.Recap`),
+the game's own history, its length and number of moves, and how to check the
+shuffle. It is built only for a finished table, so it may show everything."""
+
+from __future__ import annotations
+
+from bot.render.base import Panel
+from engines.core import Recap, Result, seat_ref
+from storage.records import LogEntry, TableRecord
+
+MOVES = ("act", "bot", "timeout")
+
+
+def recap_panel(title: str, record: TableRecord, result: Result, recap: Recap, log: list[LogEntry]) -> Panel:
+    panel = Panel(title=f"Recap — {title}, table {record.id}")
+    ranking = []
+    for place, seats in enumerate(result.ranking, start=1):
+        for seat in seats:
+            score = f" — {result.scores[seat]:g}" if seat in result.scores else ""
+            ranking.append(f"{place}. {seat_ref(seat)}{score}")
+    panel.description = "\n".join(["\n".join(ranking), result.summary, _length(log)]).strip()
+    by_seat = {s.seat: s for s in recap.seats}
+    for seat in range(len(record.seats)):
+        lines = list(by_seat[seat].lines) if seat in by_seat else []
+        held = by_seat[seat].held if seat in by_seat else []
+        if held:
+            lines.append("Held: " + ", ".join(held))
+        panel.add(seat_ref(seat), "\n".join(lines) or "—", inline=len(record.seats) > 3)
+    if recap.history:
+        panel.add("How it went", _last_lines(recap.history, 1024), inline=False)
+    return panel
+
+
+def _length(log: list[LogEntry]) -> str:
+    moves = [e for e in log if e.kind in MOVES]
+    started = next((e.at for e in log if e.kind == "start"), None)
+    ended = next((e.at for e in reversed(log) if e.kind == "end"), None)
+    by = {kind: sum(1 for e in moves if e.kind == kind) for kind in ("bot", "timeout")}
+    extra = ", ".join(f"{n} by {'bots' if k == 'bot' else 'timeouts'}" for k, n in by.items() if n)
+    count = f"{len(moves)} moves" + (f" ({extra})" if extra else "")
+    if started is None or ended is None:
+        return count + "."
+    return f"Played in {_duration(ended - started)}, {count}."
+
+
+def _duration(seconds: float) -> str:
+    minutes = int(seconds // 60)
+    if minutes < 1:
+        return "under a minute"
+    if minutes < 60:
+        return f"{minutes} min"
+    hours, minutes = divmod(minutes, 60)
+    if hours < 48:
+        return f"{hours} h {minutes} min"
+    return f"{hours // 24} days {hours % 24} h"
+
+
+def _last_lines(lines: list[str], limit: int) -> str:
+    """As many of the lines as fit, keeping the end (how the game was decided)."""
+    kept: list[str] = []
+    for line in reversed(lines):
+        if len("\n".join([line, *kept])) > limit - 2:
+            return "…\n" + "\n".join(kept)
+        kept.insert(0, line)
+    return "\n".join(kept)
