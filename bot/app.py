@@ -20,6 +20,7 @@ from discord.ext import commands
 
 from bot.announce import Announcer
 from bot.cogs.play import PlayCommands
+from bot.cogs.reading import ReadingCommands
 from bot.cogs.tables import TableCommands
 from bot.settings import Settings
 from bot.tables import TableService
@@ -57,6 +58,7 @@ class GameTableMixin:
         bot: commands.Bot = self  # type: ignore[assignment]
         await bot.add_cog(TableCommands(self))  # type: ignore[arg-type]
         await bot.add_cog(PlayCommands(self))  # type: ignore[arg-type]
+        await bot.add_cog(ReadingCommands(self))  # type: ignore[arg-type]
         bot.add_dynamic_items(*DYNAMIC_ITEMS)
         bot.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
         if self.sync_commands:

@@ -3,6 +3,7 @@ render. The docstrings are the help users see in Discord."""
 
 from __future__ import annotations
 
+import io
 import logging
 import tomllib
 from typing import TYPE_CHECKING, Any
@@ -13,6 +14,7 @@ from discord.ext import commands
 
 from bot.errors import TableError
 from bot.seating import seat_label, seat_named
+from bot.tablelog import log_files
 from bot.tables import TableService
 from bot.ui.answer import after_save, public_message, suggestions
 from bot.ui.embeds import fit, table_embed
@@ -243,6 +245,31 @@ class TableCommands(
 
         await guarded(interaction, list_tables())
 
+    @app_commands.command(name="log")
+    @app_commands.describe(table="Which table (leave empty for your table here; a finished one by its id)")
+    async def log_command(self, interaction: Interaction, table: str | None = None) -> None:
+        """A table's log as files: the public log, and yours for you alone; after the end, all of it."""
+
+        async def send_log() -> None:
+            record = await self.service.find(interaction.user.id, interaction.channel_id, table)
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            entries = await self.service.store.log(record.id)
+            engine = self.service.engine(record.game)
+            seat = record.seat_of(interaction.user.id)
+            wanted = [log_files(record, engine, entries)]
+            if record.status.active and seat is not None:
+                wanted.append(log_files(record, engine, entries, seat))
+            if not all(f.fits for f in wanted):
+                raise TableError("This log is too large to attach as a file.")
+            files = [
+                discord.File(io.BytesIO(text.encode()), f"{f.name}.{ext}")
+                for f in wanted
+                for ext, text in (("jsonl", f.jsonl), ("txt", f.text))
+            ]
+            await reply(interaction, _log_note(record, len(entries), len(wanted) > 1), files=files)
+
+        await guarded(interaction, send_log(), table)
+
     @join.autocomplete("table")
     @leave.autocomplete("table")
     @addbot.autocomplete("table")
@@ -250,6 +277,7 @@ class TableCommands(
     @kick.autocomplete("table")
     @abandon.autocomplete("table")
     @status.autocomplete("table")
+    @log_command.autocomplete("table")
     async def _table_ids(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
         return await table_choices(self.service, interaction, current)
 
@@ -272,6 +300,18 @@ async def _table_choices(
         for t in tables
         if current.lower() in _line(service, t).lower()
     ][:25]
+
+
+def _log_note(record: TableRecord, entries: int, mine: bool) -> str:
+    if not record.status.active:
+        return (
+            f"The whole log of table {record.id} ({entries} entries), seed included: anyone can check "
+            f"the game with `gametable replay log-{record.id}.jsonl`."
+        )
+    note = f"The public log of table {record.id} ({entries} entries); every log is public once the game ends."
+    if mine:
+        note += f" `log-{record.id}-mine` adds your own moves and what only you were told."
+    return note
 
 
 def _line(service: TableService, record: TableRecord) -> str:
