@@ -25,10 +25,11 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.render.recap import recap_panel
 from bot.tables import TableService
-from bot.ui.embeds import fit
+from bot.ui.embeds import fit, to_embed
 from storage.outbox import Announcement, Lease, Outbox
-from storage.records import TableRecord
+from storage.records import TableRecord, TableStatus
 from storage.store import STORAGE_FAULTS
 
 if TYPE_CHECKING:
@@ -138,6 +139,9 @@ class Announcer:
             steps.append((f"dm:{user_id}", partial(self._dm, record, user_id, lines)))
         if news.ping:
             steps.append(("ping", lambda: self._ping(record, news.ping)))
+        if record.status is TableStatus.FINISHED and news.version == record.version:
+            # The change that ended the game is a finished table's last one.
+            steps.append(("recap", lambda: self._recap(record)))
         return steps
 
     # ----- the steps -----
@@ -183,6 +187,20 @@ class Announcer:
             fit(f"{mentions} — your move at table {record.id}.", 2000),
             allowed_mentions=_only(users),
         )
+
+    async def _recap(self, record: TableRecord) -> None:
+        """The recap of a finished game, in the table's thread."""
+        channel = self._channel(record.thread_id or record.channel_id)
+        engine = self.service.engine(record.game)
+        state = self.service.state(record)
+        result = engine.result(state)
+        if channel is None or result is None:
+            return
+        entries = await self.service.store.log(record.id)
+        panel = recap_panel(engine.info.title, record, result, engine.recap(state), entries)
+        panel.footer = f"The whole log, seed included: /table log table:{record.id}"
+        embed = to_embed(panel, lambda text: self.service.text(record, text), discord.Colour.gold())
+        await channel.send(embed=embed, allowed_mentions=discord.AllowedMentions.none())
 
 
 def _only(users: list[int]) -> discord.AllowedMentions:

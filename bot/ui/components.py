@@ -10,6 +10,7 @@ custom_id templates (all well under Discord's 100 characters):
 - ``gt:v1:do:<table>:<version>:<choice key>`` — one legal choice
 - ``gt:v1:menu:<table>:<version>:<path>:<part>`` — a select one menu level deep
 - ``gt:v1:nav:<table>:<version>:<path>:<refresh|back>`` — refresh / back in the act panel
+- ``gt:v1:text:<table>:<version>:<path>`` — the card text of the panel's choices
 """
 
 from __future__ import annotations
@@ -181,7 +182,33 @@ class SeatSelect(
         await _bot(interaction).flows.remove_pick(interaction, self.table_id, self.version, picked)
 
 
-DYNAMIC_ITEMS = (TableButton, ChoiceButton, MenuSelect, NavButton, SeatSelect)
+class CardTextButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"gt:v1:text:" + TABLE + r":(?P<path>[0-9.]{0,40})",
+):
+    """The whole text of every card the act panel's current choices name."""
+
+    def __init__(self, table_id: str, version: int, path: list[int]) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Card text",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"gt:v1:text:{table_id}:{version}:{format_path(path)}",
+            )
+        )
+        self.table_id, self.version, self.path = table_id, version, path
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> CardTextButton:
+        return cls(match["table"], int(match["ver"]), parse_path(match["path"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _bot(interaction).flows.card_text(interaction, self.table_id, self.version, self.path)
+
+
+DYNAMIC_ITEMS = (TableButton, ChoiceButton, MenuSelect, NavButton, SeatSelect, CardTextButton)
 
 
 def is_ours(custom_id: str) -> bool:

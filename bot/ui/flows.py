@@ -16,12 +16,13 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.errors import StaleClick, TableError
-from bot.render.menu import MenuOption, level
+from bot.render.cardtext import choices_panel, option_details
+from bot.render.menu import MenuOption, level, narrow
 from bot.seating import Drawn, check_drawn, check_removal, drawn_for, in_lobby, seat_label
 from bot.tables import Outcome, Player, TableService
 from bot.ui.answer import MOVE_COUNTED, SORRY, acknowledge, after_save, guarded, reply, update
-from bot.ui.components import ChoiceButton, MenuSelect, NavButton, SeatSelect, TableButton
-from bot.ui.embeds import fit, hand_embed, table_embed
+from bot.ui.components import CardTextButton, ChoiceButton, MenuSelect, NavButton, SeatSelect, TableButton
+from bot.ui.embeds import fit, hand_embed, table_embed, to_embed
 from storage.records import TableRecord, TableStatus
 
 if TYPE_CHECKING:
@@ -87,18 +88,32 @@ class Flows:
                     ChoiceButton(record.id, record.version, option.choice.key, fit(label, 80), style)
                 )
         else:
-            self._selects(view, record, path, options)
+            self._selects(view, record, path, options, option_details(choices, path, options))
         view.add_item(NavButton(record.id, record.version, [], "refresh"))
         if path:
             view.add_item(NavButton(record.id, record.version, path[:-1], "back"))
+        if any(c.detail for c in narrow(choices, path)):
+            view.add_item(CardTextButton(record.id, record.version, path))
         return hand_embed(self.service, record, user_id, note), view
 
     def _selects(
-        self, view: discord.ui.View, record: TableRecord, path: list[int], options: list[MenuOption]
+        self,
+        view: discord.ui.View,
+        record: TableRecord,
+        path: list[int],
+        options: list[MenuOption],
+        details: dict[int, str] | None = None,
     ) -> None:
         for part in range(min(4, (len(options) + 24) // 25)):
             chunk = options[part * 25 : (part + 1) * 25]
-            select_options = [_select_option(self.service.text(record, o.label), o.index) for o in chunk]
+            select_options = [
+                _select_option(
+                    self.service.text(record, o.label),
+                    o.index,
+                    self.service.text(record, (details or {}).get(o.index, "")),
+                )
+                for o in chunk
+            ]
             placeholder = "Choose…" if not path else "Then choose…"
             view.add_item(MenuSelect(record.id, record.version, path, part, select_options, placeholder))
 
@@ -285,6 +300,19 @@ class Flows:
 
         await guarded(interaction, navigate(), table_id)
 
+    async def card_text(self, interaction: Interaction, table_id: str, version: int, path: list[int]) -> None:
+        """The whole text of the cards the panel's choices name, as a new private message."""
+
+        async def card_text() -> None:
+            record = _in_play(await self.service.get(table_id), interaction.user.id)
+            # A path means something only at the version it was drawn at.
+            here = path if record.version == version else []
+            choices = narrow(self.service.choices(record, interaction.user.id), here)
+            name = lambda text: self.service.text(record, text)  # noqa: E731
+            await reply(interaction, embed=to_embed(choices_panel(choices), name, discord.Colour.dark_teal()))
+
+        await guarded(interaction, card_text(), table_id)
+
     # ----- used by slash commands -----
 
     async def hand(self, interaction: Interaction, record: TableRecord) -> None:
@@ -296,11 +324,13 @@ class Flows:
         return {"embed": table_embed(self.service, record), "view": view or discord.utils.MISSING}
 
 
-def _select_option(label: str, index: int) -> discord.SelectOption:
+def _select_option(label: str, index: int, detail: str = "") -> discord.SelectOption:
     """An option naming the whole move: what passes Discord's 100-character
-    label goes on in the description below it."""
+    label goes on in the description below it; else the description holds the
+    text of the card the option names."""
     if len(label) <= 100:
-        return discord.SelectOption(label=label or "…", value=str(index))
+        described = fit(detail, 100) or None
+        return discord.SelectOption(label=label or "…", value=str(index), description=described)
     rest = fit("…" + label[99:], 100)
     return discord.SelectOption(label=fit(label, 100), value=str(index), description=rest)
 

@@ -94,7 +94,7 @@ def _choice(key: str, label: str, steps: list[str], action: Any, detail: str = "
 def _text(state: SoiState, card: int) -> str:
     """A card's whole text, for the choices that name it."""
     spec = state.card(card)
-    return f"{spec.short()} ({spec.kind()}): {spec.ability()}"
+    return f"{spec.kind()}: {spec.ability()}"
 
 
 PASS = "pass"

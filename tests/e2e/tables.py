@@ -121,7 +121,7 @@ async def open_table(
     return users, message, table.id
 
 
-NAVIGATION = {"Refresh", "Back"}
+NAVIGATION = {"Refresh", "Back", "Card text"}
 
 
 async def act_by_clicks(
