@@ -17,7 +17,9 @@ def recap_panel(title: str, record: TableRecord, result: Result, recap: Recap, l
     ranking = []
     for place, seats in enumerate(result.ranking, start=1):
         for seat in seats:
-            score = f" — {result.scores[seat]:g}" if seat in result.scores else ""
+            # In a team game the ranking says it all; a score of 1 or 0 would add nothing.
+            shown = seat in result.scores and not result.teams
+            score = f" — {result.scores[seat]:g} points" if shown else ""
             ranking.append(f"{place}. {seat_ref(seat)}{score}")
     panel.description = "\n".join(["\n".join(ranking), result.summary, _length(log)]).strip()
     by_seat = {s.seat: s for s in recap.seats}

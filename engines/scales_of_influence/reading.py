@@ -32,7 +32,7 @@ def recap(state: SoiState) -> Recap:
             f"{TEAM[alignment]} — {'won' if won else 'lost'}",
             f"Energy left: {state.energy[seat]}" + (" (Shaman)" if state.shaman == seat else ""),
         ]
-        held = [state.card(c).short() for c in state.hands[seat]]
+        held = [state.card(c).short() for c in state.hands[seat]] or ["no cards"]
         seats.append(SeatRecap(seat=seat, lines=lines, held=held))
     history = [
         f"Day {d.day}: Shadow {d.shadow} · Light {d.light} "
@@ -43,8 +43,6 @@ def recap(state: SoiState) -> Recap:
     final = (state.scale["shadow"], state.scale["light"])
     if last is None or last.day != state.day or (last.shadow, last.light) != final:
         history.append(f"Day {state.day}, at the end: Shadow {final[0]} · Light {final[1]}")
-    if state.ending:
-        history.append(state.ending)
     return Recap(seats=seats, history=history)
 
 

@@ -83,7 +83,7 @@ def _seat(state: SolState, seat: Seat) -> SeatRecap:
     counts = Counter(state.kind(c) for c in state.hands[seat])
     lines = []
     for kind, points in sorted(hand_breakdown(state, seat).items(), key=lambda item: -item[1]):
-        what = "unused" if spec.group(kind) == "ability" else _set_note(counts[kind])
+        what = " (unused)" if spec.group(kind) == "ability" else _set_note(counts[kind])
         lines.append(f"{spec.name_of(kind)} ×{counts[kind]}{what}: {points:+d}")
     for first in state.banked[seat][::SET_SIZE]:
         noble = spec.group(state.kind(first)) == "noble"
