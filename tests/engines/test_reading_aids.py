@@ -117,4 +117,4 @@ def test_scales_recap_reveals_alignments_and_the_scale_day_by_day(seed: int) -> 
     assert [line.split(":")[0] for line in recap.history[: len(days)]] == [f"Day {d.day}" for d in days]
     assert days == sorted(days, key=lambda d: d.day)
     final = state.scale  # type: ignore[attr-defined]
-    assert f"Shadow {final['shadow']} · Light {final['light']}" in recap.history[-1], "ends on the final Scale"
+    assert f"Shadow {final['shadow']} · Light {final['light']}" in recap.history[-1]  # the final Scale
