@@ -84,9 +84,12 @@ class PlayCommands(commands.Cog):
         choices = service.choices(record, interaction.user.id)
         found = []
         for choice in choices:
-            label = fit(service.text(record, whole_move(choice)), 100)
+            label = service.text(record, whole_move(choice))
             if current.lower() in label.lower():
-                found.append(app_commands.Choice(name=label, value=f"{choice.key}@{record.version}"))
+                # The card's text after the move, as far as Discord's 100 characters allow.
+                shown = f"{label} — {service.text(record, choice.detail)}" if choice.detail else label
+                value = f"{choice.key}@{record.version}"
+                found.append(app_commands.Choice(name=fit(shown, 100), value=value))
         return found[:25]
 
     @hand.autocomplete("table")

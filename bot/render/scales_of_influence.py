@@ -85,7 +85,8 @@ def _cosmic(view: View) -> str:
         )
         waiting = ", ".join(seat_ref(s) for s in event.responders) or "—"
         legend = " (🚫 blocked by the Shaman)" if event.blocked else ""
-        lines.append(f"{stars}{legend}\nStill to answer, in order: {waiting}")
+        top = event.stars[-1]
+        lines.append(f"{stars}{legend}\n  _{top.short}: {top.ability}_\nStill to answer, in order: {waiting}")
     return "\n".join(lines)
 
 

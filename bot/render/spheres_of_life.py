@@ -100,7 +100,10 @@ class SpheresOfLifeRenderer:
                     FIELD_MAX,
                 ),
             )
+        powers = [*hand, *(me.heroes if me is not None else [])]
+        texts = dict.fromkeys(f"**{c.name}** — {c.text}" for c in powers if c.text)
         extras = (
+            ("What my cards do", "\n".join(texts) if texts else None),
             ("Looking at", _cards(v.looking_at) if v.looking_at else None),
             ("My offer", _card(v.my_offer) if v.my_offer else None),
             ("My secret Hero picks", ", ".join(v.my_hero_picks) if v.my_hero_picks else None),

@@ -155,14 +155,17 @@ def resolve_choices(state: SoiState, effect: Effect) -> list[Choice]:
     for target in targets:
         for side in sides:
             bits = ([f"p{target}"] if target is not None else []) + ([side] if side else [])
-            words = ([seat_ref(target)] if target is not None else []) + ([SIDE_NAME[side]] if side else [])
+            # Menu steps in words too: "Move from Shadow to Light", not a bare "Shadow".
+            words = ([seat_ref(target)] if target is not None else []) + (
+                [_capital(spec.choice_words(None, side))] if side else []
+            )
             # The label says what happens ("…: Move 1 Energy from Shadow to Light."); a card
             # whose text does not fit says what the choice changes, its detail the rest.
             who = seat_ref(target) if target is not None else None
             what = spec.ability(who, side)
             sided = [w for step in spec.effect if side and (w := step.choice_words(None, side))]
             minimal = f"{head}: " + ", ".join([*([f"on {who}"] if who else []), *sided[:1]])
-            fitting = [f"{head}: {what}", f"{head}: {spec.choice_words(who, side)}", minimal]
+            fitting = [f"{head}: {what}", f"{head}: {_capital(spec.choice_words(who, side))}", minimal]
             label = next((t for t in fitting if len(render_width(t)) <= 80), minimal)
             out.append(
                 _choice(
@@ -174,6 +177,10 @@ def resolve_choices(state: SoiState, effect: Effect) -> list[Choice]:
                 )
             )
     return out
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def render_width(text: str) -> str:
@@ -208,7 +215,7 @@ def _token_choices(state: SoiState, giving: Giving) -> list[Choice]:
                 _choice(
                     f"token:{value:+d}:{side}",
                     label,
-                    ["Give Influence", f"{value:+d}", f"{SIDE_NAME[side]} bag"],
+                    ["Give Influence", f"{value:+d}", f"Into the {SIDE_NAME[side]} bag"],
                     PickToken(value=value, side=side),
                 )
             )
@@ -398,7 +405,7 @@ def shaman_choices(state: SoiState, seat: Seat) -> list[Choice]:
         _choice(
             f"shaman:scale:{side}",
             f"Shaman: add 2 Energy to {SIDE_NAME[side]}",
-            ["Shaman", "Add 2 Energy", SIDE_NAME[side]],
+            ["Shaman", "Add 2 Energy", f"To {SIDE_NAME[side]}"],
             ShamanPower(power="scale", side=side),
         )
         for side in SIDES
@@ -408,7 +415,7 @@ def shaman_choices(state: SoiState, seat: Seat) -> list[Choice]:
             _choice(
                 f"shaman:token:{side}:{v:+d}",
                 f"Shaman: return {v:+d} from the {SIDE_NAME[side]} bag",
-                ["Shaman", "Return Influence", f"{SIDE_NAME[side]} {v:+d}"],
+                ["Shaman", "Return Influence", f"{v:+d} from the {SIDE_NAME[side]} bag"],
                 ShamanPower(power="token", side=side, value=v),
             )
             for side in SIDES

@@ -18,6 +18,7 @@ class CardFace(BaseModel):
     kind: str
     name: str
     group: str
+    text: str = ""  # what an Ability or Hero does (animals say it by their name)
 
 
 class SeatInfo(BaseModel):
@@ -59,7 +60,9 @@ class SolView(View):
 
 def face(state: SolState, card: int) -> CardFace:
     kind = state.kind(card)
-    return CardFace(uid=card, kind=kind, name=state.name(card), group=state.deck_spec.group(kind))
+    power = state.deck_spec.power(kind)
+    return CardFace(uid=card, kind=kind, name=state.name(card), group=state.deck_spec.group(kind),
+                    text=power.text if power is not None else "")
 
 
 def variant_text(state: SolState) -> str:

@@ -85,6 +85,9 @@ async def test_the_act_panel_shows_the_text_of_the_cards_it_names(h: DiscordHarn
     text = embed_text(shown.message)
     assert "Choose Windmaster: You begin the first Day, Night and Dream. Once per game." in text
     assert "Choose Druid: Look at another player's hand" in text
+    [typed] = await h.autocomplete(ann, "play", "action", {"action": "windmaster"})
+    assert typed["name"] == "Choose Windmaster — You begin the first Day, Night and Dream. Once per game."
+    assert typed["value"].startswith("hero:windmaster@")
 
 
 async def test_the_log_the_recap_and_the_replay_of_a_finished_game(
