@@ -207,9 +207,10 @@ def _replay(path: Path, games: GameMap, out: TextIO) -> int:
         checked = replay(text, games)
     except ReplayError as error:
         return _fail(f"gametable replay: {path.name} does not check out: {error}.", code=1)
+    seal = "The seed matches its seal" if checked.sealed else "The seed was chosen by hand (no seal)"
     out.write(
         f"Table {checked.table} ({checked.game}): {checked.moves} moves replayed from the published seed.\n"
-        "The seed matches its seal, every move gives the logged events, and the final state matches\n"
+        f"{seal}, every move gives the logged events, and the final state matches\n"
         f"the one published (sha256 {checked.final_state_sha256}). The game checks out.\n"
     )
     return 0

@@ -4,7 +4,10 @@ anyone can replay the public log (``gametable replay``) and check that the
 cards were not arranged after the fact.
 
 The hash covers the table id as well as the seed, so two tables never share
-one, and the seed is 128 random bits, so it cannot be found by trying seeds.
+one, and the seed is 128 random bits, so it cannot be found by trying seeds. A
+seed chosen by hand (a test, ``gametable play --seed``) is short enough to be
+found from its hash, which would give away every hidden card: such a table
+publishes no seal.
 """
 
 from __future__ import annotations
@@ -13,6 +16,13 @@ import hashlib
 
 from engines.core import Event
 from storage.records import TableRecord
+
+SEALED_BITS = 64
+
+
+def sealable(seed: int) -> bool:
+    """Whether the seed is long enough that its hash keeps it secret."""
+    return seed.bit_length() > SEALED_BITS
 
 
 def seal(table_id: str, seed: int) -> str:
@@ -25,6 +35,8 @@ def state_hash(state_json: str) -> str:
 
 
 def sealed(record: TableRecord) -> Event:
+    if not sealable(record.seed):
+        return Event(text="This table's seed was chosen by hand, so its shuffle is not sealed.", kind="seal")
     return Event(
         text=f"🔒 The shuffle is sealed: sha256 `{seal(record.id, record.seed)}`. "
         "The seed is published when the game ends, so anyone can check it.",

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from bot.shuffle import seal, state_hash
+from bot.shuffle import seal, sealable, state_hash
 from engines.core import Engine, Seat, render_seats
 from storage.records import LogEntry, TableRecord
 
@@ -45,7 +45,7 @@ def header(record: TableRecord, engine: Engine[Any, Any], everything: bool) -> d
         "players": len(record.seats),
         "seats": [s.name for s in record.seats],
         "options": record.options,
-        "seal": seal(record.id, record.seed),
+        "seal": seal(record.id, record.seed) if sealable(record.seed) else None,
     }
     if everything:
         head["seed"] = record.seed
@@ -86,7 +86,7 @@ def _text(record: TableRecord, head: dict[str, Any], lines: list[dict[str, Any]]
     out = [
         f"{head['title']} — table {record.id} ({record.status.value})",
         "Seats: " + ", ".join(f"{i + 1}. {n}" for i, n in enumerate(head["seats"])),
-        f"Shuffle sealed: sha256 {head['seal']}",
+        f"Shuffle sealed: sha256 {head['seal']}" if head["seal"] else "Shuffle not sealed (hand-picked seed)",
     ]
     if "seed" in head:
         out.append(f"Seed: {head['seed']} — check it with: gametable replay log-{record.id}.jsonl")

@@ -22,6 +22,7 @@ import sys
 import tomllib
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, MutableSequence, Sequence
+from functools import cache
 from pathlib import Path
 from typing import Any, Generic, Literal, TypeVar
 
@@ -230,6 +231,12 @@ def rules_sections_from(folder: Path) -> list[RulesSection]:
     written from the rulebook: ``[[section]]`` with key, title, text) and the
     decisions in ``RULES.md`` (one section per ``## `` heading, with the
     references to tests left out: players need the ruling, not its proof)."""
+    return list(_read_rules(folder))
+
+
+@cache
+def _read_rules(folder: Path) -> tuple[RulesSection, ...]:
+    # Read once per process: autocomplete asks on every keystroke.
     sections: list[RulesSection] = []
     summary = folder / "rules.toml"
     if summary.is_file():
@@ -243,7 +250,7 @@ def rules_sections_from(folder: Path) -> list[RulesSection]:
             slug = re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")
             key = f"decisions-{slug}"[:48].rstrip("-")
             sections.append(RulesSection(key=key, title=title.strip(), text=text, decision=True))
-    return sections
+    return tuple(sections)
 
 
 class NoOptions(BaseModel):

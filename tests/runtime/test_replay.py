@@ -35,9 +35,11 @@ def service(store: TableStore, clock: Clock) -> TableService:
     return TableService(store, clock=clock, turn_timeout=60)
 
 
-async def play_out(service: TableService, clock: Clock, game: str, bots: int, seed: int) -> str:
+async def play_out(
+    service: TableService, clock: Clock, game: str, bots: int, seed: int, table_seed: int | None = None
+) -> str:
     """Two people and some bots play to the end; every fifth wait, the clock runs out."""
-    table = await service.create(game, ANN, channel_id=100)
+    table = await service.create(game, ANN, channel_id=100, seed=table_seed)
     await service.join(table.id, BOB)
     for _ in range(bots):
         await service.add_bot(table.id, ANN.user_id)
@@ -71,6 +73,7 @@ async def test_a_finished_game_replays_from_its_published_seed_and_log(
     assert all(e.action is not None for e in entries if e.kind == "timeout"), "the clock's moves are logged"
     files = log_files(record, service.engine(game), entries, seat=None)
     checked = replay(files.jsonl, GAMES)
+    assert checked.sealed and record.seed.bit_length() > 64
     assert checked.moves == sum(1 for e in entries if e.kind in ("act", "bot", "timeout"))
     assert "gametable replay" in files.text and str(record.seed) in files.text
 
@@ -87,6 +90,21 @@ async def test_a_finished_game_replays_from_its_published_seed_and_log(
     assert cli.main(["replay", str(good)], games=GAMES, stdout=out) == 0
     assert f"{checked.moves} moves replayed" in out.getvalue() and "checks out" in out.getvalue()
     assert cli.main(["replay", str(bad)], games=GAMES, stdout=out) == 1
+
+
+async def test_a_hand_picked_seed_is_never_sealed_yet_the_game_still_replays(
+    service: TableService, clock: Clock
+) -> None:
+    table_id = await play_out(service, clock, "scales-of-influence", 1, 2, table_seed=42)
+    record = await service.get(table_id)
+    entries = await service.store.log(table_id)
+    start = next(e for e in entries if e.kind == "start")
+    assert any("chosen by hand, so its shuffle is not sealed" in e["text"] for e in start.events)
+    assert not any(seal(table_id, 42) in e["text"] for entry in entries for e in entry.events)
+    files = log_files(record, service.engine(record.game), entries)
+    assert json.loads(files.jsonl.splitlines()[0])["seal"] is None
+    checked = replay(files.jsonl, GAMES)
+    assert not checked.sealed and checked.moves > 0
 
 
 def _other_seed(head: dict[str, Any], lines: list[str]) -> str:
