@@ -60,11 +60,12 @@ def add_details(state: SolState, choices: list[Choice]) -> list[Choice]:
     spec = state.deck_spec
     texts: dict[str, str] = {}
     for choice in choices:
-        action = choice.action
-        card = getattr(action, "card", None)
+        # The action's fields as a plain dict: a pydantic model's attribute
+        # lookup is slow when the field is missing, and this runs on every query.
+        fields = vars(choice.action)
+        card = fields.get("card")
         kind = state.kind(card) if isinstance(card, int) else None
-        kind = kind or getattr(action, "hero", None) or getattr(action, "animal", None)
-        kind = kind or getattr(action, "wanted", None)
+        kind = kind or fields.get("hero") or fields.get("animal") or fields.get("wanted")
         if isinstance(kind, str):
             if kind not in texts:
                 texts[kind] = card_text(spec, kind)
