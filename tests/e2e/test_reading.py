@@ -78,7 +78,7 @@ async def test_the_act_panel_shows_the_text_of_the_cards_it_names(h: DiscordHarn
     assert panel is not None
     heroes = (await choose(h, ann, panel, "Choose a Hero")).message
     assert heroes is not None
-    [windmaster] = [o for o in _select_options(heroes.data) if o["label"] == "Windmaster"]
+    [windmaster] = [o for o in _select_options(heroes.data) if o["label"] == "Choose Windmaster"]
     assert windmaster["description"] == "You begin the first Day, Night and Dream. Once per game."
     shown = await h.click(ann, heroes, button(heroes, "Card text"))
     assert shown.message is not None and shown.ephemeral and shown.message.visible_to == ann.id
