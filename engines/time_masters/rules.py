@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
-from engines.core import Choice, Engine, Event, GameInfo, IllegalAction, Prompt, Result, Rng, Seat
+from engines.core import CardText, Choice, Engine, Event, GameInfo, IllegalAction, Prompt, Result, Rng, Seat
 from engines.time_masters import choices, moves, views
-from engines.time_masters.actions import Activate, EndMain, EndTurn, TmAction
-from engines.time_masters.cards import LEVELS, builtin_deck
+from engines.time_masters.actions import Activate, Buy, EndMain, EndTurn, TmAction
+from engines.time_masters.cards import LEVELS, CardSpec, builtin_deck
 from engines.time_masters.state import TmOptions, TmState
 
 HELP = (
@@ -74,10 +74,17 @@ class TimeMasters(Engine[TmState, TmAction]):
         if state.phase == "over" or seat != state.turn:
             return []
         if state.phase == "timer":
-            return choices.timer_choices(state)
+            return _with_card_text(state, choices.timer_choices(state))
         if state.phase == "main":
-            return choices.main_choices(state)
-        return choices.access_choices(state)
+            return _with_card_text(state, choices.main_choices(state))
+        return _with_card_text(state, choices.access_choices(state))
+
+    def cards(self, options: BaseModel) -> list[CardText]:
+        assert isinstance(options, TmOptions)
+        deck = options.deck or builtin_deck()
+        return [CardText(key=c.id, name=c.name, kind=_kind(c), text=c.rules_text,
+                         facts={"level": str(c.level), "cost": str(c.cost), "capacity": str(c.capacity)})
+                for c in deck.cards]
 
     def validate(self, state: TmState, seat: Seat, action: TmAction) -> None:
         if isinstance(action, EndMain) and state.released:
@@ -116,6 +123,25 @@ class TimeMasters(Engine[TmState, TmAction]):
                 ranking.append([seat])
         return Result(ranking=ranking, scores={s: float(points[s]) for s in range(state.players)},
                       summary="Most knowledge points wins; most Kè breaks ties; still tied is shared.")
+
+
+def _kind(spec: CardSpec) -> str:
+    cost = f", {spec.cost} Kè" if spec.kind == "spell" else ""
+    return f"{spec.kind.capitalize()}, level {spec.level}{cost}"
+
+
+def _with_card_text(state: TmState, found: list[Choice]) -> list[Choice]:
+    """The text of the card each choice names: the card played, or the face-up
+    card a purchase takes (a hidden card stays unnamed)."""
+    for choice in found:
+        card = vars(choice.action).get("card")
+        action = choice.action
+        if isinstance(action, Buy) and not action.hidden and state.spheres[action.level - 1]:
+            card = state.spheres[action.level - 1][0]
+        if isinstance(card, int):
+            spec = state.spec(card)
+            choice.detail = f"{_kind(spec)}: {spec.rules_text}"
+    return found
 
 
 ENGINE = TimeMasters()

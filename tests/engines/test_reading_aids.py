@@ -118,3 +118,13 @@ def test_scales_recap_reveals_alignments_and_the_scale_day_by_day(seed: int) -> 
     assert days == sorted(days, key=lambda d: d.day)
     final = state.scale  # type: ignore[attr-defined]
     assert f"Shadow {final['shadow']} · Light {final['light']}" in recap.history[-1]  # the final Scale
+
+
+def test_time_masters_choices_name_their_cards_text() -> None:
+    engine: Engine[Any, Any] = GAMES["time-masters"]
+    state = engine.setup(2, engine.parse_options({}), 3)
+    found = {c.label: c.detail for c in engine.legal_actions(state, state.turn)}
+    assert found["Play the focus Breath"] == "Focus, level 0: Recover 2 Kè."
+    assert found["Go on to buying from the spheres"] == ""
+    cards = {c.name: c for c in engine.cards(engine.parse_options({}))}
+    assert cards["Breath"].kind == "Focus, level 0" and cards["Breath"].text == "Recover 2 Kè."
