@@ -308,8 +308,9 @@ class Flows:
             # A path means something only at the version it was drawn at.
             here = path if record.version == version else []
             choices = narrow(self.service.choices(record, interaction.user.id), here)
-            name = lambda text: self.service.text(record, text)  # noqa: E731
-            await reply(interaction, embed=to_embed(choices_panel(choices), name, discord.Colour.dark_teal()))
+            panel = choices_panel(choices)
+            embed = to_embed(panel, lambda text: self.service.text(record, text), discord.Colour.dark_teal())
+            await reply(interaction, embed=embed)
 
         await guarded(interaction, card_text(), table_id)
 
