@@ -10,6 +10,9 @@ from engines.core import Recap, Result, seat_ref
 from storage.records import LogEntry, TableRecord
 
 MOVES = ("act", "bot", "timeout")
+# Discord allows 6000 characters per embed; names replace the seat references
+# afterwards, so leave room for them.
+EMBED_BUDGET = 5200
 
 
 def recap_panel(title: str, record: TableRecord, result: Result, recap: Recap, log: list[LogEntry]) -> Panel:
@@ -22,16 +25,25 @@ def recap_panel(title: str, record: TableRecord, result: Result, recap: Recap, l
             score = f" — {result.scores[seat]:g} points" if shown else ""
             ranking.append(f"{place}. {seat_ref(seat)}{score}")
     panel.description = "\n".join(["\n".join(ranking), result.summary, _length(log)]).strip()
+    history = _last_lines(recap.history, 1024) if recap.history else ""
+    # Every seat gets an equal share of what is left, so a big table loses
+    # detail from each breakdown rather than whole players from the end.
+    seats = max(1, len(record.seats))
+    share = min(1024, (EMBED_BUDGET - len(panel.title) - len(panel.description) - len(history)) // seats - 60)
     by_seat = {s.seat: s for s in recap.seats}
     for seat in range(len(record.seats)):
         lines = list(by_seat[seat].lines) if seat in by_seat else []
         held = by_seat[seat].held if seat in by_seat else []
         if held:
             lines.append("Held: " + ", ".join(held))
-        panel.add(seat_ref(seat), "\n".join(lines) or "—", inline=len(record.seats) > 3)
-    if recap.history:
-        panel.add("How it went", _last_lines(recap.history, 1024), inline=False)
+        panel.add(seat_ref(seat), _clip("\n".join(lines), max(share, 40)) or "—", inline=seats > 3)
+    if history:
+        panel.add("How it went", history, inline=False)
     return panel
+
+
+def _clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _length(log: list[LogEntry]) -> str:

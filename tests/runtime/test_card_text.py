@@ -9,6 +9,7 @@ from bot.render import renderer_for
 from bot.render.cardtext import choice_texts, find_card, option_details
 from bot.render.menu import level
 from bot.render.recap import recap_panel
+from bot.ui.embeds import to_embed
 from engines.core import CardText, Choice, Recap, Result, SeatRecap
 from engines.playout import playout
 from engines.registry import GAMES
@@ -95,3 +96,19 @@ def test_the_recap_ranks_explains_and_counts() -> None:
     assert fields == {"<seat:0>": "Total: +3\nHeld: Noble Owl", "<seat:1>": "—", "How it went": "Day 1"}
     teams = Result(ranking=[[0], [1]], scores={0: 1, 1: 0}, teams={"Shadow": [0], "Light": [1]})
     assert "points" not in recap_panel("A Game", _record(2), teams, Recap(), log).description
+
+
+def test_a_big_tables_recap_keeps_every_player_within_discords_limits() -> None:
+    seats = 12
+    recap = Recap(
+        seats=[SeatRecap(seat=s, lines=[f"Noble Animal {i} ×1: +1" for i in range(30)], held=["Owl"] * 40)
+               for s in range(seats)],
+        history=[f"Day {d}: something happened" for d in range(60)],
+    )
+    result = Result(ranking=[list(range(seats))], scores={s: 1.0 for s in range(seats)}, summary="A draw.")
+    panel = recap_panel("Spheres of Life", _record(seats), result, recap, [])
+    embed = to_embed(panel, lambda text: text.replace("<seat:", "a rather long display name, forty chars <"))
+    assert len(embed) <= 6000
+    names = [f.name for f in embed.fields]
+    assert names == [f"a rather long display name, forty chars <{s}>" for s in range(seats)] + ["How it went"]
+    assert all(f.value and f.value.startswith("Noble Animal 0 ×1: +1") for f in embed.fields[:seats])
