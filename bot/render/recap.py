@@ -28,15 +28,15 @@ def recap_panel(title: str, record: TableRecord, result: Result, recap: Recap, l
     history = _last_lines(recap.history, 1024) if recap.history else ""
     # Every seat gets an equal share of what is left, so a big table loses
     # detail from each breakdown rather than whole players from the end.
-    seats = max(1, len(record.seats))
-    share = min(1024, (EMBED_BUDGET - len(panel.title) - len(panel.description) - len(history)) // seats - 60)
+    count = max(1, len(record.seats))
+    share = min(1024, (EMBED_BUDGET - len(panel.title) - len(panel.description) - len(history)) // count - 60)
     by_seat = {s.seat: s for s in recap.seats}
     for seat in range(len(record.seats)):
         lines = list(by_seat[seat].lines) if seat in by_seat else []
         held = by_seat[seat].held if seat in by_seat else []
         if held:
             lines.append("Held: " + ", ".join(held))
-        panel.add(seat_ref(seat), _clip("\n".join(lines), max(share, 40)) or "—", inline=seats > 3)
+        panel.add(seat_ref(seat), _clip("\n".join(lines), max(share, 40)) or "—", inline=count > 3)
     if history:
         panel.add("How it went", history, inline=False)
     return panel
