@@ -74,7 +74,7 @@ def test_cards_come_from_the_tables_own_deck() -> None:
     assert cart.facts == {"element": "spirit", "rank": "7"}
 
 
-@pytest.mark.parametrize("engine", [SOL, SOI], ids=lambda e: e.info.key)
+@pytest.mark.parametrize("engine", [SOL, SOI, GAMES["time-masters"]], ids=lambda e: e.info.key)
 def test_rules_come_in_sections_with_the_games_decisions(engine: Engine[Any, Any]) -> None:
     sections = engine.rules_sections()
     keys = [s.key for s in sections]
