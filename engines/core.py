@@ -223,7 +223,30 @@ class Recap(BaseModel):
     history: list[str] = Field(default_factory=list)
 
 
-_DECISION_TESTS = re.compile(r"\s*\([^()]*`test_[^)]*\)")
+# "(setup: `test_x`)", "(cosmic::some_test)": where a ruling is proved.
+_DECISION_TESTS = re.compile(r"\s*\([^()]*(?:`test_|\b\w+::\w+|\ball tests\b)[^)]*\)")
+_TEST_SENTENCE = re.compile(r"[^.\n]*`tests?[/_][^.]*\.\s?")
+_PROOF_COLUMNS = ("#", "test", "tests")
+
+
+def _plain_ruling(text: str) -> str:
+    """A RULES.md section as players read it: tables as bullet lines, and the
+    references to the tests that prove each ruling left out."""
+    lines: list[str] = []
+    header: list[str] | None = None
+    for line in text.splitlines():
+        if not line.startswith("|"):
+            header = None
+            lines.append(line)
+            continue
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if header is None:
+            header = [c.lower() for c in cells]
+        elif not all(set(c) <= set("-: ") for c in cells):
+            kept = [c for c, h in zip(cells, header, strict=False) if h not in _PROOF_COLUMNS and c]
+            lines.append("• " + " — ".join(kept))
+    plain = _DECISION_TESTS.sub("", "\n".join(lines))
+    return _TEST_SENTENCE.sub("", plain).strip()
 
 
 def rules_sections_from(folder: Path) -> list[RulesSection]:
@@ -246,7 +269,7 @@ def _read_rules(folder: Path) -> tuple[RulesSection, ...]:
     if decisions.is_file():
         for block in decisions.read_text(encoding="utf-8").split("\n## ")[1:]:
             title, _, body = block.partition("\n")
-            text = _DECISION_TESTS.sub("", body).strip()
+            text = _plain_ruling(body)
             slug = re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")
             key = f"decisions-{slug}"[:48].rstrip("-")
             sections.append(RulesSection(key=key, title=title.strip(), text=text, decision=True))
