@@ -180,16 +180,17 @@ def _section_messages(engine: Engine[Any, Any], section: RulesSection) -> list[l
 
 
 def _pages(text: str, limit: int) -> list[str]:
-    """Cut between lines (or, for a line longer than a page, inside it)."""
+    """Pages of at most ``limit`` characters, cut between lines (a line longer
+    than a page is cut inside it)."""
     pages: list[str] = []
     current = ""
     for line in text.splitlines():
-        while len(line) > limit:
-            pages += [current] if current else []
-            current, pages = "", [*pages, line[:limit]]
-            line = line[limit:]
-        if current and len(current) + 1 + len(line) > limit:
-            pages.append(current)
-            current = ""
-        current = f"{current}\n{line}" if current else line
-    return [*pages, current] if current else pages or ["—"]
+        for piece in [line[i : i + limit] for i in range(0, len(line), limit)] or [""]:
+            if current and len(current) + 1 + len(piece) > limit:
+                pages.append(current)
+                current = piece
+            else:
+                current = f"{current}\n{piece}" if current else piece
+    if current:
+        pages.append(current)
+    return pages or ["—"]

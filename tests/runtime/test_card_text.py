@@ -112,3 +112,18 @@ def test_a_big_tables_recap_keeps_every_player_within_discords_limits() -> None:
     names = [f.name for f in embed.fields]
     assert names == [f"a rather long display name, forty chars <{s}>" for s in range(seats)] + ["How it went"]
     assert all(f.value and f.value.startswith("Noble Animal 0 ×1: +1") for f in embed.fields[:seats])
+
+
+def test_a_long_rules_section_is_cut_into_pages_within_discords_limits() -> None:
+    from bot.cogs.reading import _pages, _section_messages
+    from engines.core import RulesSection
+
+    assert _pages("aaaaaaaaaa\nbbb\ncc", 4) == ["aaaa", "aaaa", "aa", "bbb", "cc"]
+    assert _pages("ab\ncd\nef", 5) == ["ab\ncd", "ef"]
+    text = "\n".join(f"Ruling {i}: " + "x" * (50 + i * 37 % 400) for i in range(120))
+    messages = _section_messages(SOL, RulesSection(key="long", title="Long", text=text, decision=True))
+    embeds = [e for message in messages for e in message]
+    assert len(embeds) > 2 and all(len(e.description or "") <= 4096 for e in embeds)
+    assert all(sum(len(e) for e in message) <= 6000 and len(message) <= 10 for message in messages)
+    assert "\n".join(e.description or "" for e in embeds) == text
+    assert embeds[0].title == f"Spheres of Life — Ruling: Long (1/{len(embeds)})"
