@@ -4,7 +4,20 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
-from engines.core import CardText, Choice, Engine, Event, GameInfo, IllegalAction, Prompt, Result, Rng, Seat
+from engines.core import (
+    CardText,
+    Choice,
+    Engine,
+    Event,
+    GameInfo,
+    IllegalAction,
+    Prompt,
+    Recap,
+    Result,
+    Rng,
+    Seat,
+    SeatRecap,
+)
 from engines.time_masters import choices, moves, views
 from engines.time_masters.actions import Activate, Buy, EndMain, EndTurn, TmAction
 from engines.time_masters.cards import LEVELS, CardSpec, builtin_deck
@@ -106,6 +119,22 @@ class TimeMasters(Engine[TmState, TmAction]):
 
     def view(self, state: TmState, viewer: Seat | None) -> views.TmView:
         return views.build(state, viewer)
+
+    def recap(self, state: TmState) -> Recap:
+        """Each seat's knowledge, sphere by sphere, its Kè, and what it held."""
+        seats = []
+        for seat in range(state.players):
+            owned = [state.spec(c) for c in state.owned(seat)]
+            lines = [f"Sphere {level} cards ×{n}: +{level * n}"
+                     for level in range(LEVELS, 0, -1) if (n := sum(1 for c in owned if c.level == level))]
+            lines.append(f"Knowledge: {state.knowledge(seat)} points from {len(owned)} cards; "
+                         f"Kè left: {state.ke[seat]}")
+            held = [state.name(c) for c in state.hands[seat]]
+            held += [f"{state.name(s)} (on {state.name(t.card)})"
+                     for t in state.timers[seat] for s in t.spells]
+            seats.append(SeatRecap(seat=seat, lines=lines, held=held))
+        history = [f"{state.turn_no} turns; {state.empty_spheres()} spheres emptied."]
+        return Recap(seats=seats, history=history)
 
     def result(self, state: TmState) -> Result | None:
         if state.phase != "over":

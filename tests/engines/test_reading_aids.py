@@ -130,3 +130,13 @@ def test_time_masters_choices_name_their_cards_text() -> None:
     assert found["Go on to buying from the spheres"] == ""
     cards = {c.name: c for c in engine.cards(engine.parse_options({}))}
     assert cards["Breath"].kind == "Focus, level 0" and cards["Breath"].text == "Recover 2 Kè."
+
+
+def test_time_masters_recap_adds_up_to_each_players_knowledge() -> None:
+    engine: Engine[Any, Any] = GAMES["time-masters"]
+    state, result = playout(engine, 3, seed=2)
+    for seat in engine.recap(state).seats:
+        spheres = [int(line.rsplit("+", 1)[1]) for line in seat.lines if line.startswith("Sphere")]
+        assert sum(spheres) == result.scores[seat.seat]
+        assert f"Knowledge: {int(result.scores[seat.seat])} points" in seat.lines[-1]
+        assert len([h for h in seat.held if " (on " not in h]) == len(state.hands[seat.seat])  # type: ignore[attr-defined]
