@@ -61,7 +61,10 @@ async def play_out(
     raise AssertionError("the game did not end")
 
 
-@pytest.mark.parametrize(("game", "bots", "seed"), [("spheres-of-life", 1, 4), ("scales-of-influence", 2, 7)])
+@pytest.mark.parametrize(
+    ("game", "bots", "seed"),
+    [("spheres-of-life", 1, 4), ("scales-of-influence", 2, 7), ("time-masters", 1, 5)],
+)
 async def test_a_finished_game_replays_from_its_published_seed_and_log(
     service: TableService, clock: Clock, game: str, bots: int, seed: int, tmp_path: Path
 ) -> None:
