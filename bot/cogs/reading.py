@@ -13,9 +13,10 @@ from discord.ext import commands
 from bot.cogs.tables import table_choices
 from bot.errors import TableError
 from bot.render.cardtext import card_panel, card_picture, find_card
+from bot.ui.answer import suggestions
 from bot.ui.embeds import fit, to_embed
 from bot.ui.flows import guarded, reply
-from engines.core import CardText, Engine, RulesSection
+from engines.core import CardText, Engine, RulesSection, quote
 
 if TYPE_CHECKING:
     from bot.app import GameTableBot
@@ -35,7 +36,7 @@ class ReadingCommands(commands.Cog):
         games = self.bot.service.games
         found = games.get(key) or next((e for e in games.values() if e.info.title.lower() == key), None)
         if found is None:
-            raise TableError(f"There is no game called {game!r}. Try /games.")
+            raise TableError(f"There is no game called {quote(game)}. Try /games.")
         return found
 
     # ----- /rules -----
@@ -55,7 +56,7 @@ class ReadingCommands(commands.Cog):
             section = next((s for s in sections if wanted in (s.key, s.title.lower())), None)
             if section is None:
                 names = ", ".join(s.key for s in sections if not s.decision)
-                raise TableError(f"{engine.info.title} has no rules section {topic!r}. Try: {names}.")
+                raise TableError(f"{engine.info.title} has no rules section {quote(topic)}. Try: {names}.")
             for embeds in _section_messages(engine, section):
                 await reply(interaction, embeds=embeds)
 
@@ -99,7 +100,7 @@ class ReadingCommands(commands.Cog):
                 raise TableError(f"{engine.info.title} has no cards to show.")
             found = find_card(cards, name)
             if found is None:
-                raise TableError(f"There is no card {name!r} in this table's deck — pick one from the list.")
+                raise TableError(f"There is no card {quote(name)} in this deck: pick one from the list.")
             deck = "custom deck" if record.options.get("deck") else "built-in deck"
             panel = card_panel(found, f"Table {record.id}'s {deck}")
             embed = to_embed(panel, str, discord.Colour.dark_teal())
@@ -114,15 +115,15 @@ class ReadingCommands(commands.Cog):
 
     @card.autocomplete("name")
     async def _card_names(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await suggestions(self._cards_named(interaction, current))
+
+    async def _cards_named(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
         service = self.bot.service
-        try:
-            record = await service.find(
-                interaction.user.id, interaction.channel_id, getattr(interaction.namespace, "table", None)
-            )
-            engine = service.engine(record.game)
-            cards = engine.cards(engine.parse_options(record.options))
-        except Exception:
-            return []
+        record = await service.find(
+            interaction.user.id, interaction.channel_id, getattr(interaction.namespace, "table", None)
+        )
+        engine = service.engine(record.game)
+        cards = engine.cards(engine.parse_options(record.options))
         typed = current.lower()
         return [
             app_commands.Choice(name=fit(_card_name(c), 100), value=c.key[:100])

@@ -69,6 +69,8 @@ async def test_card_lists_the_tables_own_deck_and_shows_a_card_to_me_alone(h: Di
     assert typed.message is not None and "Block: cancel an Ability or Hero" in embed_text(typed.message)
     unknown = await h.slash(ann, "card", {"name": "dragon"})
     assert unknown.ephemeral and "no card 'dragon'" in (unknown.content or "")
+    huge = await h.slash(ann, "card", {"name": "x" * 3000})
+    assert huge.ephemeral and len(huge.content or "") < 200 and "no card 'xxx" in (huge.content or "")
 
 
 async def test_the_act_panel_shows_the_text_of_the_cards_it_names(h: DiscordHarness, maker: BotMaker) -> None:
