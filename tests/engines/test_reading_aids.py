@@ -34,11 +34,15 @@ def test_the_hero_menu_carries_each_heros_text() -> None:
     assert windmaster.detail == "You begin the first Day, Night and Dream. Once per game."
 
 
-def test_a_steal_by_position_names_no_card_and_carries_no_text() -> None:
+def test_a_random_steal_carries_no_text_and_a_seen_card_its_own() -> None:
     state = SOL.setup(3, SOL.parse_options({}), 1)
-    [steal] = add_details(state, [Choice(key="steal:1:1", label="Steal", steps=["Steal"],
-                                         action=Steal(target=1, position=1))])
-    assert steal.detail == ""
+    apple = next(i for i, kind in enumerate(state.cards) if kind == "apple-of-life")
+    random_steal, seen = add_details(state, [
+        Choice(key="steal:1", label="Steal", steps=["Steal"], action=Steal(target=1)),
+        Choice(key=f"steal:1:{apple}", label="Steal", steps=["Steal"], action=Steal(target=1, card=apple)),
+    ])
+    assert random_steal.detail == ""
+    assert seen.detail.startswith("Block: cancel an Ability or Hero just played")
 
 
 def test_scales_labels_say_what_a_resolution_does() -> None:
