@@ -91,6 +91,8 @@ class _Play:
     state: BaseModel | None
     events: list[Event] = field(default_factory=list)
     entries: list[LogEntry] = field(default_factory=list)
+    # Events already carried by a move's log entry.
+    recorded: list[Event] = field(default_factory=list)
 
 
 class TableService:
@@ -438,6 +440,7 @@ class TableService:
     ) -> None:
         play.state = state
         play.events.extend(events)
+        play.recorded.extend(events)
         play.record.acted_at[seat] = play.record.version
         action = choice.action if choice is not None else None
         dumped = action.model_dump(mode="json") if isinstance(action, BaseModel) else action
@@ -503,15 +506,8 @@ class TableService:
             change(play)
             record.state = engine.dump_state(play.state) if play.state is not None else None
             record.updated_at = self.clock()
-            if log and not play.entries:
-                play.entries.append(
-                    LogEntry(
-                        version=record.version + 1,
-                        at=record.updated_at,
-                        kind=kind,
-                        events=[e.model_dump(mode="json") for e in play.events],
-                    )
-                )
+            if log:
+                _log_own_entry(play, kind, record.updated_at)
             newly = [s for s in self._waiting(play) if s not in before]
             news = news_of(record, play.events, newly, seat_of, partial(self.text, record)) if log else None
             try:
@@ -521,6 +517,17 @@ class TableService:
             seat = saved.seat_of(seat_of) if seat_of is not None else None
             return Outcome(table=saved, events=play.events, seat=seat, newly_awaited=newly)
         raise TableBusy("The table is very busy right now; please try again.")
+
+
+def _log_own_entry(play: _Play, kind: str, at: float) -> None:
+    """Put the change's own entry (a start, a leave, a join...) first in the log,
+    with the events no move entry carries, before the entries of the moves that
+    bots or timeouts made in the same save."""
+    if any(entry.kind == kind for entry in play.entries):
+        return
+    moved = {id(event) for event in play.recorded}
+    own = [e.model_dump(mode="json") for e in play.events if id(e) not in moved]
+    play.entries.insert(0, LogEntry(version=play.record.version + 1, at=at, kind=kind, events=own))
 
 
 def _awaited_seats(engine: Engine[Any, Any], state: BaseModel) -> list[Seat]:
