@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, TypeVar
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ValidationError
 
 from bot import seating
 from bot.errors import (
@@ -28,6 +28,7 @@ from bot.errors import (
     NotSeated,
     StaleClick,
     TableBusy,
+    TableDamaged,
     TableError,
     TableFull,
     TableNotFound,
@@ -48,6 +49,7 @@ from engines.core import (
     seat_ref,
 )
 from engines.registry import GAMES
+from storage.damage import DamagedTable
 from storage.records import LogEntry, SeatRecord, TableRecord, TableStatus
 from storage.store import STORAGE_FAULTS, TableStore, VersionConflict
 
@@ -56,6 +58,9 @@ _ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
 BOT_STEPS = 400
 _T = TypeVar("_T")
 RETRIES = 10
+# How long the sweeper leaves a table whose timeout failed before trying again,
+# so a broken table can never hold the ones behind it.
+RETRY_TIMEOUT_AFTER = 300.0
 
 
 @dataclass(frozen=True)
@@ -118,7 +123,10 @@ class TableService:
             raise TableError(f"There is no game called {quote(game)}. Try /games.") from None
 
     async def get(self, table_id: str) -> TableRecord:
-        record = await self.store.get(table_id)
+        try:
+            record = await self.store.get(table_id)
+        except DamagedTable as damage:
+            raise TableDamaged(damage) from None
         if record is None:
             raise TableNotFound(f"There is no table {quote(table_id)}.")
         return record
@@ -126,7 +134,20 @@ class TableService:
     def state(self, record: TableRecord) -> BaseModel:
         if record.state is None:
             raise WrongStatus("This table has not started yet.")
-        return self.engine(record.game).load_state(record.state)
+        try:
+            return self.engine(record.game).load_state(record.state)
+        except (ValidationError, ValueError):
+            raise TableDamaged(DamagedTable(record.id, "its game state cannot be read", {})) from None
+
+    async def _load_state(self, record: TableRecord, engine: Engine[Any, Any]) -> BaseModel | None:
+        """The table's game state; a state that cannot be read quarantines the table."""
+        if record.state is None:
+            return None
+        try:
+            return engine.load_state(record.state)
+        except (ValidationError, ValueError) as error:
+            reason = f"its game state cannot be read ({str(error).splitlines()[0][:100]})"
+            raise TableDamaged(await self.store.damaged(record.id, reason)) from None
 
     def view(self, record: TableRecord, user_id: int | None) -> View:
         """What ``user_id`` may see (the public view for a spectator or None)."""
@@ -352,7 +373,38 @@ class TableService:
             record.deadline = None
             play.events.append(Event(text="The table was abandoned."))
 
-        return await self._change(table_id, abandon, kind="abandon", seat_of=user_id)
+        try:
+            return await self._change(table_id, abandon, kind="abandon", seat_of=user_id)
+        except TableDamaged as damaged:
+            return await self._abandon_damaged(damaged.damage, user_id, moderator)
+
+    async def _abandon_damaged(self, damage: DamagedTable, user_id: int, moderator: bool) -> Outcome:
+        """End a table that cannot be read: its host (when the record still names
+        one) or a moderator may; the quarantined copy is kept for inspection."""
+        found = damage.salvaged
+        if not damage.held:
+            raise TableDamaged(damage)
+        if not moderator and found.get("host_id") != user_id:
+            who = "the host or a moderator" if "host_id" in found else "a moderator"
+            raise NotHost(f"Only {who} with Manage Server can abandon this damaged table.")
+        await self.store.quarantine.retire(damage, user_id)
+        now = self.clock()
+        stand_in = TableRecord(
+            id=damage.table_id,
+            game=found.get("game", ""),
+            host_id=found.get("host_id", user_id),
+            status=TableStatus.ABANDONED,
+            guild_id=found.get("guild_id"),
+            channel_id=found.get("channel_id"),
+            thread_id=found.get("thread_id"),
+            message_id=found.get("message_id"),
+            created_at=now,
+            updated_at=now,
+            seed=0,
+            turn_timeout=self.turn_timeout,
+        )
+        notice = Event(text="The table could not be read and was abandoned.")
+        return Outcome(table=stand_in, events=[notice])
 
     async def attach(
         self, table_id: str, *, message_id: int | None = None, thread_id: int | None = None
@@ -405,23 +457,34 @@ class TableService:
     async def expire(self, now: float | None = None) -> list[Outcome]:
         """Play the default action for every seat whose time has run out."""
         now = self.clock() if now is None else now
-        outcomes = []
-        for table_id in await self.store.due(now):
-            try:
-                outcomes.append(
-                    await self._change(table_id, lambda p: self._time_out(p, now), kind="timeout")
-                )
-            except TableError:
-                continue
-            except Exception:
-                # One broken table must not hold up every other table's timeouts.
-                log.exception("timeout failed table=%s", table_id)
+        outcomes: list[Outcome] = []
+        seen: set[str] = set()
+        # Every due entry read is acted on, rescheduled or removed, so the next
+        # read reaches the entries behind it: none can starve the others.
+        while fresh := [t for t in await self.store.due(now) if t not in seen]:
+            seen.update(fresh)
+            for table_id in fresh:
+                await self._expire_one(table_id, now, outcomes)
         return outcomes
+
+    async def _expire_one(self, table_id: str, now: float, outcomes: list[Outcome]) -> None:
+        try:
+            outcomes.append(await self._change(table_id, lambda p: self._time_out(p, now), kind="timeout"))
+        except _NotDue as early:
+            await self.store.reschedule(table_id, early.deadline)  # a stale index entry
+        except (TableNotFound, TableDamaged, WrongStatus):
+            await self.store.reschedule(table_id, None)  # gone, quarantined or over: nothing to time out
+        except Exception:
+            # One broken table must not hold up every other table's timeouts.
+            log.exception("timeout failed table=%s", table_id)
+            await self.store.reschedule(table_id, now + RETRY_TIMEOUT_AFTER)
 
     def _time_out(self, play: _Play, now: float) -> None:
         record = play.record
-        if record.status is not TableStatus.PLAYING or record.deadline is None or record.deadline > now:
-            raise WrongStatus("not due")
+        if record.status is not TableStatus.PLAYING:
+            raise WrongStatus("This table is not in play.")
+        if record.deadline is None or record.deadline > now:
+            raise _NotDue(record.deadline)
         engine = play.engine
         for prompt in [p for p in engine.prompts(play.state) if p.awaited]:
             seat = prompt.seat
@@ -500,7 +563,7 @@ class TableService:
         for _ in range(RETRIES):
             record = await self.get(table_id)
             engine = self.engine(record.game)
-            state = engine.load_state(record.state) if record.state is not None else None
+            state = await self._load_state(record, engine)
             play = _Play(record=record, engine=engine, state=state)
             before = self._waiting(play)
             change(play)
@@ -517,6 +580,14 @@ class TableService:
             seat = saved.seat_of(seat_of) if seat_of is not None else None
             return Outcome(table=saved, events=play.events, seat=seat, newly_awaited=newly)
         raise TableBusy("The table is very busy right now; please try again.")
+
+
+class _NotDue(Exception):
+    """The deadline index ran ahead of the table: its real deadline is ``deadline``."""
+
+    def __init__(self, deadline: float | None) -> None:
+        super().__init__(f"due at {deadline}")
+        self.deadline = deadline
 
 
 def _log_own_entry(play: _Play, kind: str, at: float) -> None:

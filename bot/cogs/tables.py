@@ -11,7 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.errors import TableError
+from bot.errors import TableDamaged, TableError
 from bot.seating import seat_label, seat_named
 from bot.tables import TableService
 from bot.ui.answer import after_save, public_message, suggestions
@@ -145,10 +145,17 @@ class TableCommands(
 
     async def _table_change(self, interaction: Interaction, verb: str, table: str | None) -> None:
         async def change() -> None:
-            if verb == "join":
-                record = await self.service.find_lobby(interaction.channel_id, table)
-            else:
-                record = await self.service.find(interaction.user.id, interaction.channel_id, table)
+            try:
+                if verb == "join":
+                    record = await self.service.find_lobby(interaction.channel_id, table)
+                else:
+                    record = await self.service.find(interaction.user.id, interaction.channel_id, table)
+            except TableDamaged as damaged:
+                if verb != "abandon":
+                    raise
+                # A table that cannot be read can still be ended (by its host or a moderator).
+                await self.flows.change_table(interaction, verb, damaged.damage.table_id)
+                return
             await self.flows.change_table(interaction, verb, record.id)
 
         await guarded(interaction, change(), table)
@@ -232,14 +239,13 @@ class TableCommands(
 
         async def list_tables() -> None:
             tables = await self.service.store.in_channel(interaction.channel_id or 0)
-            await reply(
-                interaction,
-                fit(
-                    "\n".join(_line(self.service, t) for t in tables)
-                    or "No open tables here. Start one with /table create.",
-                    2000,
-                ),
-            )
+            damaged = await self.service.store.quarantine.in_channel(interaction.channel_id or 0)
+            lines = [_line(self.service, t) for t in tables] or [
+                "No open tables here. Start one with /table create."
+            ]
+            if damaged:
+                lines.append(_unreadable(damaged))
+            await reply(interaction, fit("\n".join(lines), 2000))
 
         await guarded(interaction, list_tables())
 
@@ -272,6 +278,13 @@ async def _table_choices(
         for t in tables
         if current.lower() in _line(service, t).lower()
     ][:25]
+
+
+def _unreadable(table_ids: list[str]) -> str:
+    count = f"1 table here ({table_ids[0]}) could not be read" if len(table_ids) == 1 else (
+        f"{len(table_ids)} tables here ({', '.join(table_ids[:10])}) could not be read"
+    )
+    return f"⚠️ {count}; its host or a moderator can end it with /table abandon."
 
 
 def _line(service: TableService, record: TableRecord) -> str:

@@ -5,17 +5,15 @@ from __future__ import annotations
 
 import pytest
 
-from bot.tables import Player, TableService
+from bot.tables import TableService
 from storage.store import TableStore
 from tests.support.clock import Clock
-from tests.support.minigame import HIGH_CARD
-
-ANN, BOB = Player(1, "Ann"), Player(2, "Bob")
+from tests.support.service import ANN, BOB, high_card_service
 
 
 @pytest.fixture
 def service(store: TableStore) -> TableService:
-    return TableService(store, clock=Clock(1000.0), turn_timeout=60, games={"high-card": HIGH_CARD})
+    return high_card_service(store, Clock(1000.0))
 
 
 async def test_a_start_is_logged_before_the_bot_moves_it_set_off(service: TableService) -> None:

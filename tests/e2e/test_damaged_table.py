@@ -1,0 +1,42 @@
+"""A damaged table in a channel, through discord.py's real dispatch: the
+listing names it, its neighbour keeps working, and its host abandons it."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from storage import keys
+from tests.e2e.harness import DiscordHarness
+from tests.e2e.tables import BotMaker, button
+from tests.support.minigame import HIGH_CARD
+
+
+@pytest.fixture
+def games() -> dict[str, Any]:
+    return {"high-card": HIGH_CARD}
+
+
+async def test_a_damaged_table_is_listed_as_unreadable_and_can_be_abandoned(
+    h: DiscordHarness, maker: BotMaker
+) -> None:
+    ann, bob, cid = (h.create_user(name) for name in ("ann", "bob", "cid"))
+    first = (await h.slash(ann, "table create", {"game": "high-card"})).message
+    second = (await h.slash(bob, "table create", {"game": "high-card"})).message
+    assert first is not None and second is not None
+    store = maker.bot.service.store
+    broken, healthy = sorted(await store.in_channel(h.channel.id), key=lambda t: t.host_id != ann.id)
+    meta = json.dumps({"id": broken.id, "host_id": ann.id, "channel_id": h.channel.id})  # most fields lost
+    await store.redis.hset(keys.table(broken.id), "meta", meta)
+    listed = await h.slash(cid, "table list")
+    assert healthy.id in (listed.content or "")
+    assert f"1 table here ({broken.id}) could not be read" in (listed.content or "")
+    joined = await h.click(cid, second, button(second, "Join"))
+    assert "joined" in (joined.content or "")
+    refused = await h.slash(bob, "table abandon", {"table": broken.id})
+    assert refused.ephemeral and "host or a moderator" in (refused.content or "")
+    done = await h.slash(ann, "table abandon", {"table": broken.id})
+    assert done.content == f"Table {broken.id} is abandoned."
+    assert "could not be read" not in ((await h.slash(cid, "table list")).content or "")
