@@ -10,11 +10,13 @@ same checks decide again, so no action is ever applied twice.
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 import logging
 import random
 import secrets
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import partial
@@ -58,6 +60,7 @@ _ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
 BOT_STEPS = 400
 _T = TypeVar("_T")
 RETRIES = 10
+STATES_KEPT = 64  # loaded game states kept for reading (see TableService.state)
 # How long the sweeper leaves a table whose timeout failed before trying again,
 # so a broken table can never hold the ones behind it.
 RETRY_TIMEOUT_AFTER = 300.0
@@ -113,6 +116,7 @@ class TableService:
         self.clock = clock
         self.turn_timeout = turn_timeout
         self.games = games
+        self._states: OrderedDict[tuple[str, int], tuple[str, BaseModel]] = OrderedDict()
 
     # ----- reading -----
 
@@ -132,22 +136,23 @@ class TableService:
         return record
 
     def state(self, record: TableRecord) -> BaseModel:
+        """The table's game state, to read only: one rendering asks for it many
+        times, so the last states loaded are kept (the copy a change makes is its own)."""
         if record.state is None:
             raise WrongStatus("This table has not started yet.")
+        key = (record.id, record.version)
+        kept = self._states.get(key)
+        if kept is not None and kept[0] == record.state:
+            self._states.move_to_end(key)
+            return kept[1]
         try:
-            return self.engine(record.game).load_state(record.state)
+            state = self.engine(record.game).load_state(record.state)
         except (ValidationError, ValueError):
             raise TableDamaged(DamagedTable(record.id, "its game state cannot be read", {})) from None
-
-    async def _load_state(self, record: TableRecord, engine: Engine[Any, Any]) -> BaseModel | None:
-        """The table's game state; a state that cannot be read quarantines the table."""
-        if record.state is None:
-            return None
-        try:
-            return engine.load_state(record.state)
-        except (ValidationError, ValueError) as error:
-            reason = f"its game state cannot be read ({str(error).splitlines()[0][:100]})"
-            raise TableDamaged(await self.store.damaged(record.id, reason)) from None
+        self._states[key] = (record.state, state)
+        while len(self._states) > STATES_KEPT:
+            self._states.popitem(last=False)
+        return state
 
     def view(self, record: TableRecord, user_id: int | None) -> View:
         """What ``user_id`` may see (the public view for a spectator or None)."""
@@ -231,7 +236,8 @@ class TableService:
         seed: int | None = None,
     ) -> TableRecord:
         engine = self.engine(game)
-        parsed = _adjudicate(lambda: engine.parse_options(options))
+        # A custom deck in the options may be large: validate it off the event loop.
+        parsed = await asyncio.to_thread(_adjudicate, lambda: engine.parse_options(options))
         now = self.clock()
         for _ in range(RETRIES):
             record = TableRecord(
@@ -549,6 +555,25 @@ class TableService:
             return []
         return _awaited_seats(play.engine, play.state)
 
+    def _work(
+        self, record: TableRecord, change: Callable[[_Play], None], kind: str, log: bool
+    ) -> tuple[_Play, list[Seat]]:
+        """Load the state, make the change and dump the state again; returns the
+        play and the seats newly waited for."""
+        engine = self.engine(record.game)
+        try:
+            state = engine.load_state(record.state) if record.state is not None else None
+        except (ValidationError, ValueError) as error:
+            raise _Unreadable(f"its game state cannot be read ({str(error).splitlines()[0][:100]})") from None
+        play = _Play(record=record, engine=engine, state=state)
+        before = self._waiting(play)
+        change(play)
+        record.state = engine.dump_state(play.state) if play.state is not None else None
+        record.updated_at = self.clock()
+        if log:
+            _log_own_entry(play, kind, record.updated_at)
+        return play, [s for s in self._waiting(play) if s not in before]
+
     async def _change(
         self,
         table_id: str,
@@ -562,16 +587,12 @@ class TableService:
         # answered directly rather than by DM or ping.
         for _ in range(RETRIES):
             record = await self.get(table_id)
-            engine = self.engine(record.game)
-            state = await self._load_state(record, engine)
-            play = _Play(record=record, engine=engine, state=state)
-            before = self._waiting(play)
-            change(play)
-            record.state = engine.dump_state(play.state) if play.state is not None else None
-            record.updated_at = self.clock()
-            if log:
-                _log_own_entry(play, kind, record.updated_at)
-            newly = [s for s in self._waiting(play) if s not in before]
+            try:
+                # The engine's work (bots may make hundreds of moves) runs in a
+                # worker thread, so no table can hold up the bot's event loop.
+                play, newly = await asyncio.to_thread(self._work, record, change, kind, log)
+            except _Unreadable as unreadable:
+                raise TableDamaged(await self.store.damaged(record.id, unreadable.reason)) from None
             news = news_of(record, play.events, newly, seat_of, partial(self.text, record)) if log else None
             try:
                 saved = await self.store.save(record, play.entries, news)
@@ -580,6 +601,14 @@ class TableService:
             seat = saved.seat_of(seat_of) if seat_of is not None else None
             return Outcome(table=saved, events=play.events, seat=seat, newly_awaited=newly)
         raise TableBusy("The table is very busy right now; please try again.")
+
+
+class _Unreadable(Exception):
+    """The stored game state cannot be loaded; ``reason`` says why."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
 
 
 class _NotDue(Exception):

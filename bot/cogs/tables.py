@@ -3,6 +3,7 @@ render. The docstrings are the help users see in Discord."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import tomllib
 from typing import TYPE_CHECKING, Any
@@ -295,8 +296,13 @@ def _line(service: TableService, record: TableRecord) -> str:
 async def _read_deck(deck: discord.Attachment) -> dict[str, Any]:
     if deck.size > DECK_BYTES:
         raise TableError("That deck file is too large (256 KB at most).")
+    return await read_deck(await deck.read())
+
+
+async def read_deck(data: bytes) -> dict[str, Any]:
+    """A deck file's TOML, read in a worker thread: a large file would hold up every other table."""
     try:
-        return tomllib.loads((await deck.read()).decode("utf-8"))
+        return await asyncio.to_thread(lambda: tomllib.loads(data.decode("utf-8")))
     except (UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
         raise TableError(f"That deck file is not valid TOML ({quote(error, 120)[1:-1]}).") from None
     except RecursionError:
