@@ -209,6 +209,9 @@ class TableService:
             in_channel = await self.store.in_channel(channel_id)
             if len(in_channel) == 1:
                 return in_channel[0]
+            damaged = await self.store.quarantine.in_channel(channel_id)
+            if not in_channel and len(damaged) == 1:
+                await self.get(damaged[0])  # says that it cannot be read (and lets it be abandoned)
         raise TableNotFound("You are not at any table. Create one with /table create.")
 
     async def find_lobby(self, channel_id: int | None, table_id: str | None = None) -> TableRecord:

@@ -282,10 +282,16 @@ async def _table_choices(
 
 
 def _unreadable(table_ids: list[str]) -> str:
-    count = f"1 table here ({table_ids[0]}) could not be read" if len(table_ids) == 1 else (
-        f"{len(table_ids)} tables here ({', '.join(table_ids[:10])}) could not be read"
+    if len(table_ids) == 1:
+        return (
+            f"⚠️ 1 table here ({table_ids[0]}) could not be read; "
+            "its host or a moderator can end it with /table abandon."
+        )
+    named = ", ".join(table_ids[:10])
+    return (
+        f"⚠️ {len(table_ids)} tables here ({named}) could not be read; "
+        "their hosts or a moderator can end them with /table abandon table:<id>."
     )
-    return f"⚠️ {count}; its host or a moderator can end it with /table abandon."
 
 
 def _line(service: TableService, record: TableRecord) -> str:

@@ -40,3 +40,22 @@ async def test_a_damaged_table_is_listed_as_unreadable_and_can_be_abandoned(
     done = await h.slash(ann, "table abandon", {"table": broken.id})
     assert done.content == f"Table {broken.id} is abandoned."
     assert "could not be read" not in ((await h.slash(cid, "table list")).content or "")
+
+
+async def test_the_one_table_here_damaged_is_named_by_hand_and_abandoned_without_naming_it(
+    h: DiscordHarness, maker: BotMaker
+) -> None:
+    ann = h.create_user("ann")
+    await h.slash(ann, "table create", {"game": "high-card"})
+    store = maker.bot.service.store
+    [table] = await store.in_channel(h.channel.id)
+    damaged = json.dumps({"host_id": ann.id, "channel_id": h.channel.id})
+    await store.redis.hset(keys.table(table.id), "meta", damaged)
+    await store.in_channel(h.channel.id)  # the listing finds it damaged and sets it aside
+    hand = await h.slash(ann, "hand")
+    assert hand.ephemeral and hand.content == (
+        f"Table {table.id} cannot be read, so it cannot be played; "
+        "its host or a moderator can end it with /table abandon."
+    )
+    done = await h.slash(ann, "table abandon")
+    assert done.content == f"Table {table.id} is abandoned."
