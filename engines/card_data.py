@@ -22,7 +22,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, PlainSerializer, ValidatorFunctionWrapHandler
 
-KEPT = 16  # distinct decks kept per model: tables in play rarely use more
+KEPT = 32  # distinct decks kept: tables in play rarely use more
 
 
 class CardData(BaseModel):

@@ -84,7 +84,8 @@ def _why(error: BaseException) -> str:
     return str(error).strip().rstrip(".")[:120] or type(error).__name__
 
 
-async def _connected(url: str) -> Redis:
+async def reach(url: str) -> Redis:
+    """A connected client (see :func:`connect`), or :class:`RedisUnavailable` in one sentence."""
     client = connect(url)
     try:
         await client.ping()
@@ -269,7 +270,7 @@ async def _holders_server(lock: DataDirLock) -> Redis:
     if not isinstance(holder.get("url"), str):
         raise RedisUnavailable(refusal)
     try:
-        client = await _connected(holder["url"])
+        client = await reach(holder["url"])
     except RedisUnavailable:
         raise RedisUnavailable(refusal) from None
     log.warning("DATA_DIR is in use by gametable process %s: sharing its redis-server", pid)
@@ -293,7 +294,7 @@ async def _embedded(data_dir: Path) -> AsyncIterator[Redis]:
             url = await asyncio.to_thread(embedded.wait)
             assert embedded.process is not None
             lock.publish(url, embedded.process.pid)
-            client = await _connected(url)
+            client = await reach(url)
             log.info("using an embedded redis-server with append-only persistence in %s", embedded.data_dir)
             try:
                 yield client
@@ -309,7 +310,7 @@ async def _embedded(data_dir: Path) -> AsyncIterator[Redis]:
 async def open_redis(url: str | None, data_dir: Path) -> AsyncIterator[Redis]:
     """Yield a connected client for the rest of the bot's life, then close it."""
     if url:
-        client = await _connected(url)
+        client = await reach(url)
         try:
             yield client
         finally:

@@ -88,3 +88,11 @@ def test_the_loop_benchmark_prints_the_longest_block_and_cleans_up(redis_url: st
     verdict = r"longest block of the event loop: [\d.]+ ms of CPU \((within|OVER) the 50 ms limit\)"
     assert re.search(verdict, text), text
     assert _tables(redis_url) == before
+
+
+def test_an_unreachable_redis_is_one_sentence() -> None:
+    out = io.StringIO()
+    assert bench_act.run(tables=2, acts=4, redis_url="redis://127.0.0.1:1/0", games=GAMES, out=out) == 1
+    assert out.getvalue().endswith(
+        "gametable bench: Cannot reach Redis at 127.0.0.1:1: connection refused. Is it running?\n"
+    )
