@@ -24,7 +24,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from bot import seating
+from bot import damaged, seating
 from bot.errors import (
     NotHost,
     NotSeated,
@@ -384,36 +384,15 @@ class TableService:
 
         try:
             return await self._change(table_id, abandon, kind="abandon", seat_of=user_id)
-        except TableDamaged as damaged:
-            return await self._abandon_damaged(damaged.damage, user_id, moderator)
+        except TableDamaged as unreadable:
+            return await self._abandon_damaged(unreadable.damage, user_id, moderator)
 
     async def _abandon_damaged(self, damage: DamagedTable, user_id: int, moderator: bool) -> Outcome:
-        """End a table that cannot be read: its host (when the record still names
-        one) or a moderator may; the quarantined copy is kept for inspection."""
-        found = damage.salvaged
-        if not damage.held:
-            raise TableDamaged(damage)
-        if not moderator and found.get("host_id") != user_id:
-            who = "the host or a moderator" if "host_id" in found else "a moderator"
-            raise NotHost(f"Only {who} with Manage Server can abandon this damaged table.")
+        """End a table that cannot be read; the quarantined copy is kept for inspection."""
+        damaged.check_may_abandon(damage, user_id, moderator)
         await self.store.quarantine.retire(damage, user_id)
-        now = self.clock()
-        stand_in = TableRecord(
-            id=damage.table_id,
-            game=found.get("game", ""),
-            host_id=found.get("host_id", user_id),
-            status=TableStatus.ABANDONED,
-            guild_id=found.get("guild_id"),
-            channel_id=found.get("channel_id"),
-            thread_id=found.get("thread_id"),
-            message_id=found.get("message_id"),
-            created_at=now,
-            updated_at=now,
-            seed=0,
-            turn_timeout=self.turn_timeout,
-        )
-        notice = Event(text="The table could not be read and was abandoned.")
-        return Outcome(table=stand_in, events=[notice])
+        record = damaged.stand_in(damage, user_id, self.clock(), self.turn_timeout)
+        return Outcome(table=record, events=[Event(text=damaged.NOTICE)])
 
     async def attach(
         self, table_id: str, *, message_id: int | None = None, thread_id: int | None = None
