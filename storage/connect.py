@@ -38,6 +38,7 @@ from urllib.parse import urlsplit
 from redis.asyncio import Redis
 from redis.asyncio.retry import Retry
 from redis.backoff import ExponentialBackoff
+from redis.exceptions import AuthenticationError, RedisError
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
@@ -86,13 +87,20 @@ def _why(error: BaseException) -> str:
 
 async def reach(url: str) -> Redis:
     """A connected client (see :func:`connect`), or :class:`RedisUnavailable` in one sentence."""
-    client = connect(url)
+    try:
+        client = connect(url)
+    except ValueError as error:
+        raise RedisUnavailable(f"The Redis URL is not one: {str(error).rstrip('.')}.") from None
     try:
         await client.ping()
-    except (RedisConnectionError, RedisTimeoutError, OSError) as error:
+    except (RedisError, OSError) as error:
         await client.aclose()
-        reason = _why(error)
-        raise RedisUnavailable(f"Cannot reach Redis at {_where(url)}: {reason}. Is it running?") from None
+        where, reason = _where(url), _why(error)
+        if isinstance(error, AuthenticationError) or not isinstance(
+            error, (RedisConnectionError, RedisTimeoutError, OSError)
+        ):  # it answered, but refuses us (a password, a protocol)
+            raise RedisUnavailable(f"Redis at {where} refused this bot: {reason}.") from None
+        raise RedisUnavailable(f"Cannot reach Redis at {where}: {reason}. Is it running?") from None
     return client
 
 

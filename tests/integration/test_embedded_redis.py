@@ -117,8 +117,23 @@ async def test_an_idle_pooled_connection_survives_a_redis_restart(tmp_path: Path
         await client.aclose()
 
 
-async def test_no_redis_reachable_is_one_sentence(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("url", "sentence"),
+    [
+        ("redis://:secret@127.0.0.1:1/0", "Cannot reach Redis at 127.0.0.1:1: connection refused. Is it"),
+        ("http://127.0.0.1/0", "The Redis URL is not one: Redis URL must specify one of the following"),
+    ],
+)
+async def test_no_redis_reachable_is_one_sentence(tmp_path: Path, url: str, sentence: str) -> None:
     with pytest.raises(RedisUnavailable) as refused:
-        async with open_redis("redis://:secret@127.0.0.1:1/0", tmp_path):
+        async with open_redis(url, tmp_path):
             pass
-    assert str(refused.value) == "Cannot reach Redis at 127.0.0.1:1: connection refused. Is it running?"
+    assert str(refused.value).startswith(sentence) and "secret" not in str(refused.value)
+
+
+async def test_a_redis_that_refuses_the_bot_is_one_sentence(redis_url: str, tmp_path: Path) -> None:
+    address = redis_url.removeprefix("redis://").split("/")[0]
+    with pytest.raises(RedisUnavailable) as refused:
+        async with open_redis(f"redis://nobody:wrong@{address}/0", tmp_path):
+            pass
+    assert str(refused.value).startswith(f"Redis at {address} refused this bot: ")
