@@ -76,8 +76,8 @@ class LagProbe:
 
 
 def largest_sol_deck(cap: int = DECK_BYTES) -> bytes:
-    """A valid Spheres of Life deck file of the most cards allowed (as many
-    separate kinds as fit under the upload cap), with Heroes for the most seats."""
+    """A valid Spheres of Life deck file of the most cards allowed (5,000), in
+    as many separate kinds as fit under the upload cap, with Heroes for the most seats."""
     from engines.spheres_of_life.cards import MAX_CARDS
 
     parts = ['name = "Largest allowed deck"\n']
@@ -89,14 +89,18 @@ def largest_sol_deck(cap: int = DECK_BYTES) -> bytes:
         f'[[heroes]]\nid = "sage{n}"\nname = "Sage {n}"\ntext = "Draw."\nsteps = [{{ do = "draw", n = 2 }}]\n'
         for n in range(42)
     ]
-    size, cards = sum(len(p) for p in parts), len(parts) - 1
-    for number in range(MAX_CARDS - cards):
+    size, left = sum(len(p) for p in parts), MAX_CARDS - (len(parts) - 1)
+    animals: list[str] = []
+    for number in range(left):
         side = "noble" if number % 2 else "corrupted"
-        entry = f'[[animals]]\nid = "a{number}"\nname = "A{number}"\nside = "{side}"\ncopies = 1\n'
+        entry = f'[[animals]]\nid = "a{number}"\nname = "A{number}"\nside = "{side}"\ncopies = {{}}\n'
         if size + len(entry) >= cap:
             break
-        parts.append(entry)
+        animals.append(entry)
         size += len(entry)
+    # Two copies of the first kinds, one of the rest: exactly the most cards allowed.
+    doubled = left - len(animals)
+    parts += [entry.format(2 if number < doubled else 1) for number, entry in enumerate(animals)]
     return "".join(parts).encode()
 
 

@@ -84,7 +84,7 @@ def test_the_loop_benchmark_prints_the_longest_block_and_cleans_up(redis_url: st
     out = io.StringIO()
     bench_loop.run(redis_url, moves=2, out=out)
     text = out.getvalue()
-    assert "spheres-of-life: deck file 256 KB" in text and "scales-of-influence: start" in text
+    assert "spheres-of-life: deck file 252 KB" in text and "scales-of-influence: start" in text
     verdict = r"longest block of the event loop: [\d.]+ ms of CPU \((within|OVER) the 50 ms limit\)"
     assert re.search(verdict, text), text
     assert _tables(redis_url) == before
