@@ -60,6 +60,8 @@ async def test_a_game_state_that_cannot_be_read_quarantines_the_table(service: T
         await service.act(table_id, ANN.user_id, "pass")
     assert await service.store.redis.exists(keys.quarantine(table_id))
     assert await service.store.of_user(ANN.user_id) == []
+    outcome = await service.abandon(table_id, ANN.user_id)  # its record still names the host
+    assert outcome.table.status is TableStatus.ABANDONED and outcome.table.game == "high-card"
 
 
 async def test_the_host_or_a_moderator_abandons_a_damaged_table(service: TableService) -> None:
