@@ -21,9 +21,11 @@ def check_may_abandon(damage: DamagedTable, user_id: int, moderator: bool) -> No
         raise NotHost(f"Only {who} with Manage Server can abandon this damaged table.")
 
 
-def stand_in(damage: DamagedTable, user_id: int, now: float, turn_timeout: float) -> TableRecord:
-    """An abandoned record with what could be read (its channel, thread and
-    message), so the table message and thread can be told it is over."""
+def stand_in(
+    damage: DamagedTable, user_id: int, now: float, turn_timeout: float, version: int
+) -> TableRecord:
+    """An abandoned record at ``version`` with what could be read (its game,
+    channel, thread and message), so the table message and thread are told."""
     found = damage.salvaged
     return TableRecord(
         id=damage.table_id,
@@ -38,4 +40,5 @@ def stand_in(damage: DamagedTable, user_id: int, now: float, turn_timeout: float
         updated_at=now,
         seed=0,
         turn_timeout=turn_timeout,
+        version=version,
     )

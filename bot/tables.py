@@ -388,11 +388,23 @@ class TableService:
             return await self._abandon_damaged(unreadable.damage, user_id, moderator)
 
     async def _abandon_damaged(self, damage: DamagedTable, user_id: int, moderator: bool) -> Outcome:
-        """End a table that cannot be read; the quarantined copy is kept for inspection."""
+        """End a table that cannot be read: an abandoned record with what could be
+        read is written over it (the quarantined copy keeps the rest), and the
+        table is told like any other change."""
         damaged.check_may_abandon(damage, user_id, moderator)
-        await self.store.quarantine.retire(damage, user_id)
-        record = damaged.stand_in(damage, user_id, self.clock(), self.turn_timeout)
-        return Outcome(table=record, events=[Event(text=damaged.NOTICE)])
+        expected, version = await self.store.damaged_version(damage.table_id)
+        now = self.clock()
+        record = damaged.stand_in(damage, user_id, now, self.turn_timeout, version)
+        events = [Event(text=damaged.NOTICE)]
+        told = [e.model_dump(mode="json") for e in events]
+        entry = LogEntry(version=version + 1, at=now, kind="abandon", events=told)
+        news = news_of(record, events, [], user_id, partial(self.text, record))
+        try:
+            saved = await self.store.replace_damaged(record, expected, [entry], news)
+        except VersionConflict:
+            raise TableBusy("The table changed while it was being abandoned; please try again.") from None
+        await self.store.quarantine.abandoned(damage, user_id)
+        return Outcome(table=saved, events=events, seat=None)
 
     async def attach(
         self, table_id: str, *, message_id: int | None = None, thread_id: int | None = None

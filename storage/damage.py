@@ -1,8 +1,9 @@
 """Damaged tables: a record that cannot be read is copied aside with the reason
 (quarantined), taken out of every index it can still be traced to, and logged
 once — so it never breaks a listing, a player's other tables or the deadline
-sweep. The table itself stays where it is until it is abandoned, so it can be
-named, inspected and repaired."""
+sweep. The table itself stays where it is, so it can be named, inspected and
+repaired, until it is abandoned: then an abandoned record is written over it
+(:meth:`storage.store.TableStore.replace_damaged`) and the copy is kept."""
 
 from __future__ import annotations
 
@@ -25,12 +26,6 @@ redis.call('HSET', KEYS[2], 'reason', ARGV[1], 'at', ARGV[2], unpack(fields))
 return 1
 """
 
-# An abandoned damaged table: keep the quarantined copy, drop the table itself.
-_RETIRE = """
-redis.call('HSET', KEYS[2], 'abandoned_at', ARGV[1], 'abandoned_by', ARGV[2])
-return redis.call('DEL', KEYS[1])
-"""
-
 
 class DamagedTable(Exception):
     """A stored table that cannot be read. ``salvaged`` holds the ids still
@@ -49,7 +44,6 @@ class Quarantine:
     def __init__(self, redis: Redis) -> None:
         self.redis = redis
         self._copy = redis.register_script(_QUARANTINE)
-        self._retire = redis.register_script(_RETIRE)
 
     async def hold(self, table_id: str, reason: str, salvaged: dict[str, Any]) -> DamagedTable:
         """Quarantine the table (once) and unhook it from its indexes; returns the error to raise."""
@@ -69,23 +63,24 @@ class Quarantine:
         return DamagedTable(table_id, reason, salvaged)
 
     async def in_channel(self, channel_id: int) -> list[str]:
-        """Ids of this channel's quarantined tables that are still there."""
+        """Ids of this channel's quarantined tables that are still there, not abandoned."""
         found = []
         for raw in await self.redis.smembers(keys.damaged(channel_id)):
             table_id = raw.decode() if isinstance(raw, bytes) else str(raw)
-            if await self.redis.exists(keys.table(table_id)):
+            if await self.redis.exists(keys.table(table_id)) and not await self.redis.hexists(
+                keys.quarantine(table_id), "abandoned_at"
+            ):
                 found.append(table_id)
             else:
                 await self.redis.srem(keys.damaged(channel_id), table_id)
         return sorted(found)
 
-    async def retire(self, damaged: DamagedTable, by: int) -> None:
-        """Abandon a damaged table: its quarantined copy stays for inspection."""
+    async def abandoned(self, damaged: DamagedTable, by: int) -> None:
+        """Note on the quarantined copy who abandoned the table, and stop listing it."""
         table_id = damaged.table_id
-        await self._retire(
-            keys=[keys.table(table_id), keys.quarantine(table_id)], args=[repr(time.time()), str(by)]
-        )
         pipe = self.redis.pipeline(transaction=False)
+        pipe.hset(keys.quarantine(table_id), "abandoned_at", repr(time.time()))
+        pipe.hset(keys.quarantine(table_id), "abandoned_by", str(by))
         for channel in _channels(damaged.salvaged):
             pipe.srem(keys.damaged(channel), table_id)
         await pipe.execute()

@@ -126,6 +126,26 @@ class TableStore:
         await self._after_write(saved, news)
         return saved
 
+    async def damaged_version(self, table_id: str) -> tuple[str, int]:
+        """What a damaged table's version field holds, as the compare-and-set
+        expects it, and the version to write over it from (-1: none readable)."""
+        raw = await self.redis.hget(keys.table(table_id), "version")
+        if raw is None:
+            return "new", -1
+        text = _text(raw)
+        return text, int(text) if text.isdigit() else -1
+
+    async def replace_damaged(
+        self, record: TableRecord, expected: str, entries: Sequence[LogEntry], news: Announcement | None
+    ) -> TableRecord:
+        """Write ``record`` over a damaged table whose version field holds
+        ``expected`` (see :meth:`damaged_version`); its quarantined copy keeps
+        what was there. ``VersionConflict`` if the table changed meanwhile."""
+        saved = record.model_copy(update={"version": record.version + 1})
+        await self._landed_write(saved, expected, entries, news)
+        await self._after_write(saved, news)
+        return saved
+
     async def _landed_write(
         self, record: TableRecord, expected: str, entries: Sequence[LogEntry], news: Announcement | None
     ) -> None:

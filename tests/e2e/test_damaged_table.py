@@ -10,7 +10,7 @@ import pytest
 
 from storage import keys
 from tests.e2e.harness import DiscordHarness
-from tests.e2e.tables import BotMaker, button
+from tests.e2e.tables import BotMaker, button, embed_text
 from tests.support.minigame import HIGH_CARD
 
 
@@ -28,8 +28,9 @@ async def test_a_damaged_table_is_listed_as_unreadable_and_can_be_abandoned(
     assert first is not None and second is not None
     store = maker.bot.service.store
     broken, healthy = sorted(await store.in_channel(h.channel.id), key=lambda t: t.host_id != ann.id)
-    meta = json.dumps({"id": broken.id, "host_id": ann.id, "channel_id": h.channel.id})  # most fields lost
-    await store.redis.hset(keys.table(broken.id), "meta", meta)
+    meta = json.loads(await store.redis.hget(keys.table(broken.id), "meta"))
+    del meta["created_at"], meta["seats"]  # a bad write lost two fields
+    await store.redis.hset(keys.table(broken.id), "meta", json.dumps(meta))
     listed = await h.slash(cid, "table list")
     assert healthy.id in (listed.content or "")
     assert f"1 table here ({broken.id}) could not be read" in (listed.content or "")
@@ -39,6 +40,9 @@ async def test_a_damaged_table_is_listed_as_unreadable_and_can_be_abandoned(
     assert refused.ephemeral and "host or a moderator" in (refused.content or "")
     done = await h.slash(ann, "table abandon", {"table": broken.id})
     assert done.content == f"Table {broken.id} is abandoned."
+    assert "This table was abandoned." in embed_text(first), "its table message is told"
+    logged = [m.content or "" for m in h.public_messages() if m.channel_id != h.channel.id]
+    assert any("The table could not be read and was abandoned." in line for line in logged), "and its thread"
     assert "could not be read" not in ((await h.slash(cid, "table list")).content or "")
 
 

@@ -72,10 +72,11 @@ async def test_the_host_or_a_moderator_abandons_a_damaged_table(service: TableSe
     outcome = await service.abandon(table_id, ANN.user_id)
     assert outcome.table.status is TableStatus.ABANDONED and outcome.table.channel_id == 100
     assert [e.text for e in outcome.events] == ["The table could not be read and was abandoned."]
-    redis = service.store.redis
-    assert not await redis.exists(keys.table(table_id))
-    kept = await redis.hgetall(keys.quarantine(table_id))
-    assert kept[b"abandoned_by"] == str(ANN.user_id).encode() and b"meta" in kept
+    stored = await service.get(table_id)  # readable again: an abandoned record with what could be read
+    assert stored.status is TableStatus.ABANDONED and stored.host_id == ANN.user_id
+    assert [e.kind for e in await service.store.log(table_id)][-1] == "abandon"
+    kept = await service.store.redis.hgetall(keys.quarantine(table_id))
+    assert kept[b"abandoned_by"] == str(ANN.user_id).encode() and b"created_at" not in kept[b"meta"]
     assert await service.store.quarantine.in_channel(100) == []
 
 
@@ -88,4 +89,4 @@ async def test_a_table_whose_host_cannot_be_read_is_abandoned_by_moderators_only
         await service.abandon(table_id, ANN.user_id)
     outcome = await service.abandon(table_id, CID.user_id, moderator=True)
     assert outcome.table.status is TableStatus.ABANDONED
-    assert not await service.store.redis.exists(keys.table(table_id))
+    assert (await service.get(table_id)).status is TableStatus.ABANDONED
