@@ -464,12 +464,15 @@ class TableService:
         while fresh := [t for t in await self.store.due(now) if t not in seen]:
             seen.update(fresh)
             for table_id in fresh:
-                await self._expire_one(table_id, now, outcomes)
+                if (outcome := await self.expire_table(table_id, now)) is not None:
+                    outcomes.append(outcome)
         return outcomes
 
-    async def _expire_one(self, table_id: str, now: float, outcomes: list[Outcome]) -> None:
+    async def expire_table(self, table_id: str, now: float) -> Outcome | None:
+        """Time out one table's late seats; None when there was nothing to do
+        (its deadline entry is then moved to the table's real deadline, or removed)."""
         try:
-            outcomes.append(await self._change(table_id, lambda p: self._time_out(p, now), kind="timeout"))
+            return await self._change(table_id, lambda p: self._time_out(p, now), kind="timeout")
         except _NotDue as early:
             await self.store.reschedule(table_id, early.deadline)  # a stale index entry
         except (TableNotFound, TableDamaged, WrongStatus):
@@ -478,6 +481,7 @@ class TableService:
             # One broken table must not hold up every other table's timeouts.
             log.exception("timeout failed table=%s", table_id)
             await self.store.reschedule(table_id, now + RETRY_TIMEOUT_AFTER)
+        return None
 
     def _time_out(self, play: _Play, now: float) -> None:
         record = play.record
