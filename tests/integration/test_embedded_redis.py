@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -48,10 +49,12 @@ def owner(tmp_path: Path) -> Iterator[subprocess.Popen[str]]:
         [sys.executable, "-c", OWNER, str(tmp_path)], stdout=subprocess.PIPE, text=True, cwd=Path.cwd()
     )
     assert process.stdout is not None and process.stdout.readline().strip() == "ready"
+    socket = Path(str(holder(tmp_path)["url"]).removeprefix("unix://"))
     yield process
     if process.poll() is None:
         process.kill()
     process.wait()
+    shutil.rmtree(socket.parent, ignore_errors=True)  # a killed owner leaves its socket's folder
 
 
 def holder(data_dir: Path) -> dict[str, object]:
