@@ -35,7 +35,7 @@ from redis.asyncio import Redis
 from bot.errors import TableError
 from bot.tables import Player, TableService
 from engines.core import Engine
-from storage.connect import RedisServer
+from storage.connect import RedisServer, RedisUnavailable, reach
 from storage.records import TableRecord, TableStatus
 from storage.store import TableStore
 
@@ -205,9 +205,8 @@ async def _private_redis(executable: str) -> AsyncIterator[tuple[Redis, str]]:
 @contextlib.asynccontextmanager
 async def connect(redis_url: str | None) -> AsyncIterator[tuple[Redis, str]]:
     if redis_url:
-        client = Redis.from_url(redis_url)
+        client = await reach(redis_url)
         try:
-            await client.ping()
             yield client, "REDIS_URL"
         finally:
             await client.aclose()
@@ -232,8 +231,8 @@ async def _main(
     except LookupError as missing:
         out.write(f"gametable bench: {missing}.\n")
         return 1
-    except (OSError, ConnectionError) as error:
-        out.write(f"gametable bench: cannot reach Redis ({error}).\n")
+    except RedisUnavailable as error:
+        out.write(f"gametable bench: {error}\n")
         return 1
     report(figures, out)
     return 0

@@ -231,8 +231,13 @@ def _run(args: argparse.Namespace) -> int:
         if error.name != "bot.app":
             raise
         return _fail("gametable run: this install has no Discord application (bot/app.py).", code=1)
+    from storage.connect import RedisUnavailable
+
     with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C is how a bot is stopped by hand
-        asyncio.run(run_bot(settings))
+        try:
+            asyncio.run(run_bot(settings))
+        except RedisUnavailable as error:
+            return _fail(f"gametable run: {error}", code=1)
     return 0
 
 
@@ -251,11 +256,13 @@ def _play(args: argparse.Namespace, games: GameMap, stdin: TextIO, out: TextIO) 
     options = dict(args.option)
     if args.variant:
         options["preset"] = args.variant
+    from storage.connect import RedisUnavailable
+
     with _ctrl_c_interrupts_input():
         try:
             return asyncio.run(_play_table(settings, games, args, options, stdin, out))
-        except (OSError, ConnectionError) as error:
-            return _fail(f"gametable play: cannot reach Redis ({error}). Check REDIS_URL.", code=1)
+        except RedisUnavailable as error:
+            return _fail(f"gametable play: {error}", code=1)
 
 
 async def _play_table(
@@ -295,11 +302,13 @@ def _ctrl_c_interrupts_input() -> Iterator[None]:
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    previous = signal.signal(signal.SIGINT, _interrupt)
+    # SIGTERM too, so a stopped table unwinds and stops its embedded Redis.
+    previous = {sig: signal.signal(sig, _interrupt) for sig in (signal.SIGINT, signal.SIGTERM)}
     try:
         yield
     finally:
-        signal.signal(signal.SIGINT, previous)
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
 
 
 def _bench(args: argparse.Namespace, games: GameMap, out: TextIO) -> int:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from storage.damage import DamagedTable
     from storage.records import TableRecord
 
 
@@ -45,3 +46,16 @@ class StaleClick(TableError):
 
 class TableBusy(TableError):
     pass
+
+
+class TableDamaged(TableError):
+    """The stored table cannot be read; it has been set aside (quarantined)."""
+
+    def __init__(self, damage: DamagedTable) -> None:
+        super().__init__(
+            f"Table {damage.table_id} cannot be read, so it cannot be played; "
+            "its host or a moderator can end it with /table abandon."
+            if damage.held
+            else f"Table {damage.table_id} was saved by a newer gametable; this bot cannot open it."
+        )
+        self.damage = damage

@@ -10,24 +10,27 @@ same checks decide again, so no action is ever applied twice.
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 import logging
 import random
 import secrets
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, TypeVar
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ValidationError
 
-from bot import seating
+from bot import damaged, seating
 from bot.errors import (
     NotHost,
     NotSeated,
     StaleClick,
     TableBusy,
+    TableDamaged,
     TableError,
     TableFull,
     TableNotFound,
@@ -49,6 +52,7 @@ from engines.core import (
     seat_ref,
 )
 from engines.registry import GAMES
+from storage.damage import DamagedTable
 from storage.records import LogEntry, SeatRecord, TableRecord, TableStatus
 from storage.store import STORAGE_FAULTS, TableStore, VersionConflict
 
@@ -57,6 +61,10 @@ _ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
 BOT_STEPS = 400
 _T = TypeVar("_T")
 RETRIES = 10
+STATES_KEPT = 64  # loaded game states kept for reading (see TableService.state)
+# How long the sweeper leaves a table whose timeout failed before trying again,
+# so a broken table can never hold the ones behind it.
+RETRY_TIMEOUT_AFTER = 300.0
 
 
 @dataclass(frozen=True)
@@ -92,6 +100,8 @@ class _Play:
     state: BaseModel | None
     events: list[Event] = field(default_factory=list)
     entries: list[LogEntry] = field(default_factory=list)
+    # Events already carried by a move's log entry.
+    recorded: list[Event] = field(default_factory=list)
 
 
 class TableService:
@@ -107,6 +117,7 @@ class TableService:
         self.clock = clock
         self.turn_timeout = turn_timeout
         self.games = games
+        self._states: OrderedDict[tuple[str, int], tuple[str, BaseModel]] = OrderedDict()
 
     # ----- reading -----
 
@@ -117,15 +128,32 @@ class TableService:
             raise TableError(f"There is no game called {quote(game)}. Try /games.") from None
 
     async def get(self, table_id: str) -> TableRecord:
-        record = await self.store.get(table_id)
+        try:
+            record = await self.store.get(table_id)
+        except DamagedTable as damage:
+            raise TableDamaged(damage) from None
         if record is None:
             raise TableNotFound(f"There is no table {quote(table_id)}.")
         return record
 
     def state(self, record: TableRecord) -> BaseModel:
+        """The table's game state, to read only: one rendering asks for it many
+        times, so the last states loaded are kept (the copy a change makes is its own)."""
         if record.state is None:
             raise WrongStatus("This table has not started yet.")
-        return self.engine(record.game).load_state(record.state)
+        key = (record.id, record.version)
+        kept = self._states.get(key)
+        if kept is not None and kept[0] == record.state:
+            self._states.move_to_end(key)
+            return kept[1]
+        try:
+            state = self.engine(record.game).load_state(record.state)
+        except (ValidationError, ValueError):
+            raise TableDamaged(DamagedTable(record.id, "its game state cannot be read", {})) from None
+        self._states[key] = (record.state, state)
+        while len(self._states) > STATES_KEPT:
+            self._states.popitem(last=False)
+        return state
 
     def view(self, record: TableRecord, user_id: int | None) -> View:
         """What ``user_id`` may see (the public view for a spectator or None)."""
@@ -182,6 +210,9 @@ class TableService:
             in_channel = await self.store.in_channel(channel_id)
             if len(in_channel) == 1:
                 return in_channel[0]
+            damaged = await self.store.quarantine.in_channel(channel_id)
+            if not in_channel and len(damaged) == 1:
+                await self.get(damaged[0])  # says that it cannot be read (and lets it be abandoned)
         raise TableNotFound("You are not at any table. Create one with /table create.")
 
     async def find_lobby(self, channel_id: int | None, table_id: str | None = None) -> TableRecord:
@@ -209,7 +240,8 @@ class TableService:
         seed: int | None = None,
     ) -> TableRecord:
         engine = self.engine(game)
-        parsed = _adjudicate(lambda: engine.parse_options(options))
+        # A custom deck in the options may be large: validate it off the event loop.
+        parsed = await asyncio.to_thread(_adjudicate, lambda: engine.parse_options(options))
         now = self.clock()
         for _ in range(RETRIES):
             record = TableRecord(
@@ -354,7 +386,29 @@ class TableService:
             record.deadline = None
             play.events.append(Event(text="The table was abandoned."))
 
-        return await self._change(table_id, abandon, kind="abandon", seat_of=user_id)
+        try:
+            return await self._change(table_id, abandon, kind="abandon", seat_of=user_id)
+        except TableDamaged as unreadable:
+            return await self._abandon_damaged(unreadable.damage, user_id, moderator)
+
+    async def _abandon_damaged(self, damage: DamagedTable, user_id: int, moderator: bool) -> Outcome:
+        """End a table that cannot be read: an abandoned record with what could be
+        read is written over it (the quarantined copy keeps the rest), and the
+        table is told like any other change."""
+        damaged.check_may_abandon(damage, user_id, moderator)
+        expected, version = await self.store.damaged_version(damage.table_id)
+        now = self.clock()
+        record = damaged.stand_in(damage, user_id, now, self.turn_timeout, version)
+        events = [Event(text=damaged.NOTICE)]
+        told = [e.model_dump(mode="json") for e in events]
+        entry = LogEntry(version=version + 1, at=now, kind="abandon", events=told)
+        news = news_of(record, events, [], user_id, partial(self.text, record))
+        try:
+            saved = await self.store.replace_damaged(record, expected, [entry], news)
+        except VersionConflict:
+            raise TableBusy("The table changed while it was being abandoned; please try again.") from None
+        await self.store.quarantine.abandoned(damage, user_id)
+        return Outcome(table=saved, events=events, seat=None)
 
     async def attach(
         self, table_id: str, *, message_id: int | None = None, thread_id: int | None = None
@@ -407,23 +461,38 @@ class TableService:
     async def expire(self, now: float | None = None) -> list[Outcome]:
         """Play the default action for every seat whose time has run out."""
         now = self.clock() if now is None else now
-        outcomes = []
-        for table_id in await self.store.due(now):
-            try:
-                outcomes.append(
-                    await self._change(table_id, lambda p: self._time_out(p, now), kind="timeout")
-                )
-            except TableError:
-                continue
-            except Exception:
-                # One broken table must not hold up every other table's timeouts.
-                log.exception("timeout failed table=%s", table_id)
+        outcomes: list[Outcome] = []
+        seen: set[str] = set()
+        # Every due entry read is acted on, rescheduled or removed, so the next
+        # read reaches the entries behind it: none can starve the others.
+        while fresh := [t for t in await self.store.due(now) if t not in seen]:
+            seen.update(fresh)
+            for table_id in fresh:
+                if (outcome := await self.expire_table(table_id, now)) is not None:
+                    outcomes.append(outcome)
         return outcomes
+
+    async def expire_table(self, table_id: str, now: float) -> Outcome | None:
+        """Time out one table's late seats; None when there was nothing to do
+        (its deadline entry is then moved to the table's real deadline, or removed)."""
+        try:
+            return await self._change(table_id, lambda p: self._time_out(p, now), kind="timeout")
+        except _NotDue as early:
+            await self.store.reschedule(table_id, early.deadline)  # a stale index entry
+        except (TableNotFound, TableDamaged, WrongStatus):
+            await self.store.reschedule(table_id, None)  # gone, quarantined or over: nothing to time out
+        except Exception:
+            # One broken table must not hold up every other table's timeouts.
+            log.exception("timeout failed table=%s", table_id)
+            await self.store.reschedule(table_id, now + RETRY_TIMEOUT_AFTER)
+        return None
 
     def _time_out(self, play: _Play, now: float) -> None:
         record = play.record
-        if record.status is not TableStatus.PLAYING or record.deadline is None or record.deadline > now:
-            raise WrongStatus("not due")
+        if record.status is not TableStatus.PLAYING:
+            raise WrongStatus("This table is not in play.")
+        if record.deadline is None or record.deadline > now:
+            raise _NotDue(record.deadline)
         engine = play.engine
         for prompt in [p for p in engine.prompts(play.state) if p.awaited]:
             seat = prompt.seat
@@ -444,6 +513,7 @@ class TableService:
         clock), so the log alone replays the game."""
         play.state = state
         play.events.extend(events)
+        play.recorded.extend(events)
         play.record.acted_at[seat] = play.record.version
         dumped = action.model_dump(mode="json") if isinstance(action, BaseModel) else action
         play.entries.append(
@@ -501,6 +571,25 @@ class TableService:
             return []
         return _awaited_seats(play.engine, play.state)
 
+    def _work(
+        self, record: TableRecord, change: Callable[[_Play], None], kind: str, log: bool
+    ) -> tuple[_Play, list[Seat]]:
+        """Load the state, make the change and dump the state again; returns the
+        play and the seats newly waited for."""
+        engine = self.engine(record.game)
+        try:
+            state = engine.load_state(record.state) if record.state is not None else None
+        except (ValidationError, ValueError) as error:
+            raise _Unreadable(f"its game state cannot be read ({str(error).splitlines()[0][:100]})") from None
+        play = _Play(record=record, engine=engine, state=state)
+        before = self._waiting(play)
+        change(play)
+        record.state = engine.dump_state(play.state) if play.state is not None else None
+        record.updated_at = self.clock()
+        if log:
+            _log_own_entry(play, kind, record.updated_at)
+        return play, [s for s in self._waiting(play) if s not in before]
+
     async def _change(
         self,
         table_id: str,
@@ -514,23 +603,12 @@ class TableService:
         # answered directly rather than by DM or ping.
         for _ in range(RETRIES):
             record = await self.get(table_id)
-            engine = self.engine(record.game)
-            state = engine.load_state(record.state) if record.state is not None else None
-            play = _Play(record=record, engine=engine, state=state)
-            before = self._waiting(play)
-            change(play)
-            record.state = engine.dump_state(play.state) if play.state is not None else None
-            record.updated_at = self.clock()
-            if log and not play.entries:
-                play.entries.append(
-                    LogEntry(
-                        version=record.version + 1,
-                        at=record.updated_at,
-                        kind=kind,
-                        events=[e.model_dump(mode="json") for e in play.events],
-                    )
-                )
-            newly = [s for s in self._waiting(play) if s not in before]
+            try:
+                # The engine's work (bots may make hundreds of moves) runs in a
+                # worker thread, so no table can hold up the bot's event loop.
+                play, newly = await asyncio.to_thread(self._work, record, change, kind, log)
+            except _Unreadable as unreadable:
+                raise TableDamaged(await self.store.damaged(record.id, unreadable.reason)) from None
             news = news_of(record, play.events, newly, seat_of, partial(self.text, record)) if log else None
             try:
                 saved = await self.store.save(record, play.entries, news)
@@ -539,6 +617,33 @@ class TableService:
             seat = saved.seat_of(seat_of) if seat_of is not None else None
             return Outcome(table=saved, events=play.events, seat=seat, newly_awaited=newly)
         raise TableBusy("The table is very busy right now; please try again.")
+
+
+class _Unreadable(Exception):
+    """The stored game state cannot be loaded; ``reason`` says why."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class _NotDue(Exception):
+    """The deadline index ran ahead of the table: its real deadline is ``deadline``."""
+
+    def __init__(self, deadline: float | None) -> None:
+        super().__init__(f"due at {deadline}")
+        self.deadline = deadline
+
+
+def _log_own_entry(play: _Play, kind: str, at: float) -> None:
+    """Put the change's own entry (a start, a leave, a join...) first in the log,
+    with the events no move entry carries, before the entries of the moves that
+    bots or timeouts made in the same save."""
+    if any(entry.kind == kind for entry in play.entries):
+        return
+    moved = {id(event) for event in play.recorded}
+    own = [e.model_dump(mode="json") for e in play.events if id(e) not in moved]
+    play.entries.insert(0, LogEntry(version=play.record.version + 1, at=at, kind=kind, events=own))
 
 
 def _awaited_seats(engine: Engine[Any, Any], state: BaseModel) -> list[Seat]:

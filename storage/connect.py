@@ -4,24 +4,119 @@ With ``REDIS_URL`` set, connect to it. Without it, start a private
 ``redis-server`` (append-only persistence, unix socket, under the data
 directory) when one is installed; otherwise fall back to an in-process store
 (fakeredis) — with a loud warning, because its tables die with the process.
+
+One process owns a data directory's embedded server: it holds an exclusive
+lock on ``<DATA_DIR>/redis/gametable.lock`` and writes the server's address
+there, so a second process on the same directory uses that server (two servers
+on one set of append-only files would overwrite each other's tables). The
+server never outlives its owner: it is stopped on exit, and on Linux the kernel
+stops it when the owner dies, even by SIGKILL.
 """
 
 from __future__ import annotations
 
 import asyncio
+import atexit
 import contextlib
+import ctypes
+import fcntl
+import json
 import logging
+import os
 import shutil
+import signal
 import socket
 import subprocess
+import sys
 import tempfile
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
+from typing import IO, Any
+from urllib.parse import urlsplit
 
 from redis.asyncio import Redis
+from redis.asyncio.retry import Retry
+from redis.backoff import ExponentialBackoff
+from redis.exceptions import AuthenticationError, RedisError
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
 
 log = logging.getLogger(__name__)
+
+LOCK_NAME = "gametable.lock"
+_PR_SET_PDEATHSIG = 1
+
+
+class RedisUnavailable(Exception):
+    """Redis cannot be used; the message is one sentence for the person starting the bot."""
+
+
+def connect(url: str) -> Redis:
+    """A client with explicit timeouts that checks idle pooled connections and
+    retries a command with backoff when the connection drops (a Redis restart,
+    a failover), so callers see an error only when Redis stays away."""
+    return Redis.from_url(
+        url,
+        socket_timeout=5.0,
+        socket_connect_timeout=3.0,
+        health_check_interval=15,
+        retry=Retry(ExponentialBackoff(cap=1.0, base=0.05), retries=4),
+        retry_on_error=[RedisConnectionError, RedisTimeoutError, ConnectionError, TimeoutError],
+    )
+
+
+def _where(url: str) -> str:
+    """The address in a Redis URL, without a password."""
+    parts = urlsplit(url)
+    if parts.scheme == "unix":
+        return parts.path
+    return f"{parts.hostname or 'localhost'}:{parts.port or 6379}"
+
+
+def _why(error: BaseException) -> str:
+    cause = error.__cause__ or error.__context__
+    if isinstance(error, ConnectionRefusedError) or isinstance(cause, ConnectionRefusedError):
+        return "connection refused"
+    if isinstance(error, (RedisTimeoutError, TimeoutError)) or isinstance(cause, TimeoutError):
+        return "no answer in time"
+    if isinstance(cause, FileNotFoundError):
+        return "no such socket"
+    return str(error).strip().rstrip(".")[:120] or type(error).__name__
+
+
+async def reach(url: str) -> Redis:
+    """A connected client (see :func:`connect`), or :class:`RedisUnavailable` in one sentence."""
+    try:
+        client = connect(url)
+    except ValueError as error:
+        raise RedisUnavailable(f"The Redis URL is not one: {str(error).rstrip('.')}.") from None
+    try:
+        await client.ping()
+    except (RedisError, OSError) as error:
+        await client.aclose()
+        where, reason = _where(url), _why(error)
+        if isinstance(error, AuthenticationError) or not isinstance(
+            error, (RedisConnectionError, RedisTimeoutError, OSError)
+        ):  # it answered, but refuses us (a password, a protocol)
+            raise RedisUnavailable(f"Redis at {where} refused this bot: {reason}.") from None
+        raise RedisUnavailable(f"Cannot reach Redis at {where}: {reason}. Is it running?") from None
+    return client
+
+
+def _die_with_parent() -> Callable[[], None] | None:
+    """A ``preexec_fn`` asking Linux to stop the child when its parent dies."""
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+    except OSError:
+        return None
+
+    def preexec() -> None:
+        libc.prctl(_PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0)
+
+    return preexec
 
 
 class RedisServer:
@@ -45,18 +140,29 @@ class RedisServer:
         self.socket = None if tcp else Path(tempfile.mkdtemp(prefix="gametable-")) / "redis.sock"
         self.process: subprocess.Popen[bytes] | None = None
 
+    @staticmethod
+    def installed() -> bool:
+        return shutil.which("redis-server") is not None
+
     @property
     def url(self) -> str:
         return f"unix://{self.socket}" if self.socket else f"redis://127.0.0.1:{self.port}/0"
 
     def start(self) -> str:
         """Start the server and wait (at most 5 s) until it accepts connections; returns its URL."""
+        self.launch()
+        return self.wait()
+
+    def launch(self) -> None:
+        """Start the server process without waiting for it."""
         self.data_dir.mkdir(parents=True, exist_ok=True)
         listen = (
             ["--port", "0", "--unixsocket", str(self.socket), "--unixsocketperm", "700"]
             if self.socket
             else ["--port", str(self.port), "--bind", "127.0.0.1"]
         )
+        # Started from this (long-lived) thread: the kernel's parent-death signal
+        # follows the thread that forked, not the whole process.
         self.process = subprocess.Popen(
             [
                 self.executable,
@@ -74,7 +180,13 @@ class RedisServer:
             ],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
+            preexec_fn=_die_with_parent(),
         )
+        atexit.register(self.stop)
+
+    def wait(self) -> str:
+        """Wait (at most 5 s) until the started server accepts connections; returns its URL."""
+        assert self.process is not None
         for _ in range(250):
             if self.process.poll() is not None:
                 raise RuntimeError(f"redis-server exited; see {self.data_dir / 'redis.log'}")
@@ -91,6 +203,7 @@ class RedisServer:
             return probe.connect_ex(address) == 0
 
     def stop(self) -> None:
+        atexit.unregister(self.stop)
         if self.process is not None and self.process.poll() is None:
             self.process.terminate()
             with contextlib.suppress(subprocess.TimeoutExpired):
@@ -105,26 +218,115 @@ def _free_port() -> int:
         return int(probe.getsockname()[1])
 
 
+class DataDirLock:
+    """The exclusive hold of one process on a data directory's embedded Redis;
+    the lock file also tells other processes where that server listens. The
+    kernel drops the lock when its holder dies, however it dies."""
+
+    def __init__(self, folder: Path) -> None:
+        self.path = folder / LOCK_NAME
+        self._file: IO[str] | None = None
+
+    def acquire(self) -> bool:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        handle = self.path.open("a+", encoding="utf-8")
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            handle.close()
+            return False
+        self._file = handle
+        return True
+
+    def publish(self, url: str, server_pid: int) -> None:
+        assert self._file is not None
+        self._file.seek(0)
+        self._file.truncate()
+        self._file.write(json.dumps({"pid": os.getpid(), "server_pid": server_pid, "url": url}))
+        self._file.flush()
+
+    def holder(self) -> dict[str, Any]:
+        """What the holding process published (empty while it is still starting)."""
+        with contextlib.suppress(OSError, ValueError):
+            found = json.loads(self.path.read_text(encoding="utf-8") or "{}")
+            if isinstance(found, dict):
+                return found
+        return {}
+
+    def release(self) -> None:
+        if self._file is not None:
+            self._file.seek(0)
+            self._file.truncate()
+            fcntl.flock(self._file, fcntl.LOCK_UN)
+            self._file.close()
+            self._file = None
+
+
+async def _holders_server(lock: DataDirLock) -> Redis:
+    """The embedded server of the process that holds ``lock``, or one sentence why not."""
+    holder: dict[str, Any] = {}
+    for _ in range(50):  # the holder may be starting its server right now
+        holder = lock.holder()
+        if holder.get("url"):
+            break
+        await asyncio.sleep(0.1)
+    pid = holder.get("pid", "unknown")
+    refusal = (
+        f"The data folder {lock.path.parent} is in use by another gametable process (pid {pid}) "
+        "whose Redis cannot be reached; stop that process, or give this one its own DATA_DIR or a REDIS_URL."
+    )
+    if not isinstance(holder.get("url"), str):
+        raise RedisUnavailable(refusal)
+    try:
+        client = await reach(holder["url"])
+    except RedisUnavailable:
+        raise RedisUnavailable(refusal) from None
+    log.warning("DATA_DIR is in use by gametable process %s: sharing its redis-server", pid)
+    return client
+
+
+@contextlib.asynccontextmanager
+async def _embedded(data_dir: Path) -> AsyncIterator[Redis]:
+    lock = DataDirLock(data_dir / "redis")
+    if not lock.acquire():
+        client = await _holders_server(lock)
+        try:
+            yield client
+        finally:
+            await client.aclose()
+        return
+    try:
+        embedded = RedisServer(data_dir / "redis")
+        embedded.launch()  # from this thread, which lives as long as the bot (see launch)
+        try:
+            url = await asyncio.to_thread(embedded.wait)
+            assert embedded.process is not None
+            lock.publish(url, embedded.process.pid)
+            client = await reach(url)
+            log.info("using an embedded redis-server with append-only persistence in %s", embedded.data_dir)
+            try:
+                yield client
+            finally:
+                await client.aclose()
+        finally:
+            embedded.stop()
+    finally:
+        lock.release()
+
+
 @contextlib.asynccontextmanager
 async def open_redis(url: str | None, data_dir: Path) -> AsyncIterator[Redis]:
     """Yield a connected client for the rest of the bot's life, then close it."""
     if url:
-        client = Redis.from_url(url)
-        await client.ping()
+        client = await reach(url)
         try:
             yield client
         finally:
             await client.aclose()
         return
     if shutil.which("redis-server"):
-        embedded = RedisServer(data_dir / "redis")
-        client = Redis.from_url(await asyncio.to_thread(embedded.start))
-        log.info("using an embedded redis-server with append-only persistence in %s", embedded.data_dir)
-        try:
+        async with _embedded(data_dir) as client:
             yield client
-        finally:
-            await client.aclose()
-            embedded.stop()
         return
     from fakeredis import FakeAsyncRedis
 

@@ -15,6 +15,11 @@ def log(table_id: str) -> str:
     return f"{PREFIX}:{{table:{table_id}}}:log"
 
 
+def quarantine(table_id: str) -> str:
+    """A copy of a table record that could not be read, with the reason."""
+    return f"{PREFIX}:{{table:{table_id}}}:quarantine"
+
+
 def channel(channel_id: int) -> str:
     return f"{PREFIX}:idx:channel:{channel_id}"
 
@@ -25,6 +30,11 @@ def user(user_id: int) -> str:
 
 def guild(guild_id: int) -> str:
     return f"{PREFIX}:idx:guild:{guild_id}"
+
+
+def damaged(channel_id: int) -> str:
+    """Quarantined tables of a channel, so listings can say they exist."""
+    return f"{PREFIX}:idx:damaged:{channel_id}"
 
 
 DEADLINES = f"{PREFIX}:idx:deadlines"

@@ -1,12 +1,22 @@
 """What a table is, as stored: seats, status, ids of its Discord messages, the
-engine state (opaque JSON text) and the version that guards every write."""
+engine state (opaque JSON text) and the version that guards every write.
+
+Every record names the schema it was written in (``schema_version``). A record
+is read through :func:`parse_record`, which migrates an older one step by step
+to :data:`SCHEMA_VERSION`; the next save writes it back in the current schema.
+"""
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable
 from enum import StrEnum
 from typing import Any
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, ValidationError
+
+# Schema 1: the records written before they carried a schema number.
+SCHEMA_VERSION = 2
 
 
 class TableStatus(StrEnum):
@@ -35,6 +45,7 @@ class SeatRecord(BaseModel):
 
 
 class TableRecord(BaseModel):
+    schema_version: int = SCHEMA_VERSION
     id: str
     game: str
     options: dict[str, Any] = Field(default_factory=dict)
@@ -78,3 +89,74 @@ class LogEntry(BaseModel):
     seat: int | None = None
     action: Any = None
     events: list[dict[str, Any]] = Field(default_factory=list)
+
+
+class RecordDamaged(Exception):
+    """A stored record that cannot be read; ``reason`` says why in a few words."""
+
+    def __init__(self, reason: str, *, newer: bool = False) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        # Written by a newer release: not damaged, only unreadable here.
+        self.newer = newer
+
+
+def _numbered(data: dict[str, Any]) -> dict[str, Any]:
+    """1 → 2: the record names its schema, so later changes can be migrated."""
+    return {**data, "schema_version": 2}
+
+
+# MIGRATIONS[n] turns a schema-n record (as JSON data) into a schema-(n + 1) one.
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _numbered}
+
+
+def migrate(data: dict[str, Any]) -> dict[str, Any]:
+    """Bring stored record data up to :data:`SCHEMA_VERSION`."""
+    version = data.get("schema_version", 1)
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise RecordDamaged(f"its schema version {version!r} is not a schema")
+    if version > SCHEMA_VERSION:
+        raise RecordDamaged(f"it was written by a newer gametable (schema {version})", newer=True)
+    while version < SCHEMA_VERSION:
+        data = MIGRATIONS[version](data)
+        version += 1
+    return data
+
+
+def parse_record(meta: str | bytes) -> TableRecord:
+    """A stored table record, migrated to the current schema; :class:`RecordDamaged` if unreadable."""
+    try:
+        data = json.loads(meta)
+    except (ValueError, RecursionError) as error:
+        raise RecordDamaged(f"it is not valid JSON ({str(error)[:80]})") from None
+    if not isinstance(data, dict):
+        raise RecordDamaged("it is not a JSON object")
+    try:
+        return TableRecord.model_validate(migrate(data))
+    except ValidationError as error:
+        first = error.errors()[0]
+        where = ".".join(str(part) for part in first["loc"]) or "record"
+        raise RecordDamaged(f"{where}: {first['msg']}"[:160]) from None
+
+
+def salvage(meta: str | bytes | None) -> dict[str, Any]:
+    """What can still be read from a damaged record (the ids that indexes and
+    permissions need), each field only when it has the right type."""
+    try:
+        data = json.loads(meta or b"")
+    except (ValueError, RecursionError):
+        return {}
+    if not isinstance(data, dict):
+        return {}
+    found: dict[str, Any] = {}
+    for name in ("host_id", "guild_id", "channel_id", "thread_id", "message_id"):
+        value = data.get(name)
+        if isinstance(value, int) and not isinstance(value, bool):
+            found[name] = value
+    if isinstance(data.get("game"), str):
+        found["game"] = data["game"][:64]
+    seats = data.get("seats")
+    if isinstance(seats, list):
+        ids = [s.get("user_id") for s in seats if isinstance(s, dict)]
+        found["user_ids"] = [i for i in ids if isinstance(i, int) and not isinstance(i, bool)]
+    return found

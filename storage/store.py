@@ -27,8 +27,9 @@ from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
 from storage import keys
+from storage.damage import DamagedTable, Quarantine
 from storage.outbox import Announcement, Outbox, outbox_key
-from storage.records import LogEntry, TableRecord
+from storage.records import LogEntry, RecordDamaged, TableRecord, parse_record, salvage
 
 log = logging.getLogger(__name__)
 # What a lost connection or a late reply looks like: the command may or may not have run.
@@ -71,16 +72,34 @@ class TableStore:
         self.redis = redis
         self._save = redis.register_script(_SAVE)
         self.outbox = Outbox(redis)
+        self.quarantine = Quarantine(redis)
 
     # ----- tables -----
 
     async def get(self, table_id: str) -> TableRecord | None:
-        meta, state = await self.redis.hmget(keys.table(table_id), ["meta", "state"])
-        if meta is None:
+        """The table, or None when there is none; :class:`DamagedTable` (after
+        quarantining it) when it is there but cannot be read."""
+        version, meta, state = await self.redis.hmget(keys.table(table_id), ["version", "meta", "state"])
+        if meta is None and version is None and state is None:
             return None
-        record = TableRecord.model_validate_json(meta)
+        try:
+            if meta is None:
+                raise RecordDamaged("its record is missing")
+            record = parse_record(meta)
+            if _text(version) != str(record.version):
+                stored = _text(version) or "none"
+                raise RecordDamaged(f"its version field ({stored}) disagrees with its record")
+        except RecordDamaged as damage:
+            if damage.newer:
+                raise DamagedTable(table_id, damage.reason, salvage(meta), held=False) from None
+            raise await self.quarantine.hold(table_id, damage.reason, salvage(meta)) from None
         record.state = _text(state) or None
         return record
+
+    async def damaged(self, table_id: str, reason: str) -> DamagedTable:
+        """Quarantine a table whose record reads but whose game state does not."""
+        meta = await self.redis.hget(keys.table(table_id), "meta")
+        return await self.quarantine.hold(table_id, reason, salvage(meta))
 
     async def create(self, record: TableRecord) -> TableRecord:
         """Store a new table at version 0; ``VersionConflict`` if the id is taken."""
@@ -104,6 +123,26 @@ class TableStore:
         expected = record.version
         saved = record.model_copy(update={"version": expected + 1})
         await self._landed_write(saved, str(expected), entries, news)
+        await self._after_write(saved, news)
+        return saved
+
+    async def damaged_version(self, table_id: str) -> tuple[str, int]:
+        """What a damaged table's version field holds, as the compare-and-set
+        expects it, and the version to write over it from (-1: none readable)."""
+        raw = await self.redis.hget(keys.table(table_id), "version")
+        if raw is None:
+            return "new", -1
+        text = _text(raw)
+        return text, int(text) if text.isdigit() else -1
+
+    async def replace_damaged(
+        self, record: TableRecord, expected: str, entries: Sequence[LogEntry], news: Announcement | None
+    ) -> TableRecord:
+        """Write ``record`` over a damaged table whose version field holds
+        ``expected`` (see :meth:`damaged_version`); its quarantined copy keeps
+        what was there. ``VersionConflict`` if the table changed meanwhile."""
+        saved = record.model_copy(update={"version": record.version + 1})
+        await self._landed_write(saved, expected, entries, news)
         await self._after_write(saved, news)
         return saved
 
@@ -160,7 +199,10 @@ class TableStore:
         return [LogEntry.model_validate_json(line) for line in raw]
 
     async def delete(self, table_id: str) -> None:
-        record = await self.get(table_id)
+        try:
+            record = await self.get(table_id)
+        except DamagedTable:
+            record = None
         await self.redis.delete(
             keys.table(table_id), keys.log(table_id), outbox_key(table_id), _writes_key(table_id)
         )
@@ -193,11 +235,20 @@ class TableStore:
         await self.redis.srem(keys.user(user_id), table_id)
 
     async def _members(self, key: str) -> list[TableRecord]:
+        """The active tables an index names; entries for tables that are gone,
+        over or damaged are removed from it on the way."""
         found = []
         for table_id in sorted(_text(t) for t in await self.redis.smembers(key)):
-            record = await self.get(table_id)
+            try:
+                record = await self.get(table_id)
+            except DamagedTable as damaged:
+                if damaged.held:
+                    await self.redis.srem(key, table_id)
+                continue
             if record is not None and record.status.active:
                 found.append(record)
+            else:
+                await self.redis.srem(key, table_id)
         return sorted(found, key=lambda r: r.created_at)
 
     async def in_channel(self, channel_id: int) -> list[TableRecord]:
@@ -210,9 +261,18 @@ class TableStore:
         return await self._members(keys.guild(guild_id))
 
     async def due(self, now: float, limit: int = 100) -> list[str]:
-        """Ids of tables whose deadline has passed."""
+        """Ids of the (at most ``limit``) tables whose deadline passed longest ago.
+        Whoever reads them must act on, reschedule or unschedule each one (see
+        :meth:`reschedule`), or they would hide the tables behind them."""
         raw = await self.redis.zrangebyscore(keys.DEADLINES, "-inf", now, start=0, num=limit)
         return [_text(t) for t in raw]
+
+    async def reschedule(self, table_id: str, at: float | None) -> None:
+        """Set a table's place in the deadline index, or take it out (``at=None``)."""
+        if at is None:
+            await self.redis.zrem(keys.DEADLINES, table_id)
+        else:
+            await self.redis.zadd(keys.DEADLINES, {table_id: at})
 
     async def rebuild_indexes(self) -> int:
         """Recreate every index from the tables themselves; returns tables seen."""
@@ -221,9 +281,12 @@ class TableStore:
         count = 0
         async for key in self.redis.scan_iter(match=keys.TABLE_PATTERN):
             name = _text(key)
-            if name.endswith(":log"):
+            if not name.endswith("}"):  # a table's log or quarantined copy
                 continue
-            record = await self.get(name[len(keys.PREFIX) + 8 : -1])
+            try:
+                record = await self.get(name[len(keys.PREFIX) + 8 : -1])
+            except DamagedTable:
+                continue
             if record is not None:
                 await self.update_indexes(record)
                 count += 1

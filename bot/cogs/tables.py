@@ -3,6 +3,7 @@ render. The docstrings are the help users see in Discord."""
 
 from __future__ import annotations
 
+import asyncio
 import io
 import logging
 import tomllib
@@ -12,7 +13,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.errors import TableError
+from bot.errors import TableDamaged, TableError
 from bot.seating import seat_label, seat_named
 from bot.tablelog import log_files
 from bot.tables import TableService
@@ -147,10 +148,17 @@ class TableCommands(
 
     async def _table_change(self, interaction: Interaction, verb: str, table: str | None) -> None:
         async def change() -> None:
-            if verb == "join":
-                record = await self.service.find_lobby(interaction.channel_id, table)
-            else:
-                record = await self.service.find(interaction.user.id, interaction.channel_id, table)
+            try:
+                if verb == "join":
+                    record = await self.service.find_lobby(interaction.channel_id, table)
+                else:
+                    record = await self.service.find(interaction.user.id, interaction.channel_id, table)
+            except TableDamaged as damaged:
+                if verb != "abandon":
+                    raise
+                # A table that cannot be read can still be ended (by its host or a moderator).
+                await self.flows.change_table(interaction, verb, damaged.damage.table_id)
+                return
             await self.flows.change_table(interaction, verb, record.id)
 
         await guarded(interaction, change(), table)
@@ -234,14 +242,13 @@ class TableCommands(
 
         async def list_tables() -> None:
             tables = await self.service.store.in_channel(interaction.channel_id or 0)
-            await reply(
-                interaction,
-                fit(
-                    "\n".join(_line(self.service, t) for t in tables)
-                    or "No open tables here. Start one with /table create.",
-                    2000,
-                ),
-            )
+            damaged = await self.service.store.quarantine.in_channel(interaction.channel_id or 0)
+            lines = [_line(self.service, t) for t in tables] or [
+                "No open tables here. Start one with /table create."
+            ]
+            if damaged:
+                lines.append(_unreadable(damaged))
+            await reply(interaction, fit("\n".join(lines), 2000))
 
         await guarded(interaction, list_tables())
 
@@ -314,6 +321,19 @@ def _log_note(record: TableRecord, entries: int, mine: bool) -> str:
     return note
 
 
+def _unreadable(table_ids: list[str]) -> str:
+    if len(table_ids) == 1:
+        return (
+            f"⚠️ 1 table here ({table_ids[0]}) could not be read; "
+            "its host or a moderator can end it with /table abandon."
+        )
+    named = ", ".join(table_ids[:10])
+    return (
+        f"⚠️ {len(table_ids)} tables here ({named}) could not be read; "
+        "their hosts or a moderator can end them with /table abandon table:<id>."
+    )
+
+
 def _line(service: TableService, record: TableRecord) -> str:
     title = service.engine(record.game).info.title
     return f"{record.id} — {title}, {record.status.value}, {len(record.seats)} seats"
@@ -322,8 +342,13 @@ def _line(service: TableService, record: TableRecord) -> str:
 async def _read_deck(deck: discord.Attachment) -> dict[str, Any]:
     if deck.size > DECK_BYTES:
         raise TableError("That deck file is too large (256 KB at most).")
+    return await read_deck(await deck.read())
+
+
+async def read_deck(data: bytes) -> dict[str, Any]:
+    """A deck file's TOML, read in a worker thread: a large file would hold up every other table."""
     try:
-        return tomllib.loads((await deck.read()).decode("utf-8"))
+        return await asyncio.to_thread(lambda: tomllib.loads(data.decode("utf-8")))
     except (UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
         raise TableError(f"That deck file is not valid TOML ({quote(error, 120)[1:-1]}).") from None
     except RecursionError:

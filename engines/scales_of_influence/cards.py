@@ -11,10 +11,11 @@ and behaviour can never disagree.
 from __future__ import annotations
 
 from importlib import resources
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, WrapValidator, model_validator
 
+from engines.card_data import AS_TEXT, CardData, read_once
 from engines.core import load_card_data
 
 Element = Literal["spirit", "fire", "water", "air", "earth"]
@@ -205,7 +206,7 @@ class CardSpec(BaseModel):
         return f"{ELEMENT_EMOJI[self.element]}{self.rank} {self.name}"
 
 
-class DeckSpec(BaseModel):
+class DeckSpec(CardData):
     """A whole Traveler's Tarot (without the Traveler card itself)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -226,6 +227,10 @@ class DeckSpec(BaseModel):
         # A tarot never changes during a game: every state copy may share it
         # (the engine deep-copies the state on every move).
         return self
+
+
+# A tarot inside options and states: stored as text, validated once per distinct deck.
+Deck = Annotated[DeckSpec, WrapValidator(read_once(DeckSpec)), AS_TEXT]
 
 
 def parse_deck(toml_text: str) -> DeckSpec:

@@ -23,7 +23,7 @@ from engines.core import (
 from engines.scales_of_influence import choices as menu
 from engines.scales_of_influence import reading
 from engines.scales_of_influence.actions import PickToken, SoiAction
-from engines.scales_of_influence.cards import BUILTIN_DECK, DeckSpec
+from engines.scales_of_influence.cards import BUILTIN_DECK, Deck
 from engines.scales_of_influence.checks import check_action
 from engines.scales_of_influence.flow import settle
 from engines.scales_of_influence.moves import carry_out_move
@@ -53,7 +53,7 @@ class SoiOptions(BaseModel):
     traveler: int | None = Field(
         default=None, ge=0, le=6, description="Seat of the first Traveler (0 = first seat); empty = random."
     )
-    deck: DeckSpec | None = Field(
+    deck: Deck | None = Field(
         default=None, description="A custom Traveler's Tarot; empty = the built-in one."
     )
 

@@ -14,7 +14,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from engines.core import Rng, Seat
-from engines.scales_of_influence.cards import CardSpec, DeckSpec
+from engines.scales_of_influence.cards import CardSpec, Deck
 
 Side = Literal["shadow", "light"]
 Alignment = Literal["shadow", "light", "harmony"]
@@ -134,7 +134,7 @@ class SoiState(BaseModel):
     players: int
     harmony: bool
     rng: Rng
-    tarot: DeckSpec
+    tarot: Deck
     alignments: list[Alignment]
     deck: list[int]
     discard: list[int] = Field(default_factory=list)

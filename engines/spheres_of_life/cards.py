@@ -7,12 +7,14 @@ own deck file with the same schema through :func:`parse_deck`.
 
 from __future__ import annotations
 
+from collections import Counter
 from functools import cache
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, WrapValidator, model_validator
 
+from engines.card_data import AS_TEXT, CardData, read_once
 from engines.core import load_card_data
 
 Primitive = Literal[
@@ -28,6 +30,9 @@ DREAM_ONLY: frozenset[str] = frozenset(
     {"shield", "restart_dream", "change_phase", "reverse_order", "skip_action"})
 Origin = Literal["rulebook", "faq", "project"]
 MIN_ANIMALS = 8  # two players: three cards each dealt, and a first Day
+# The base deck has 56 cards. A table must stay quick to play and to show: a
+# deck of more cards than this is refused when it is loaded.
+MAX_CARDS = 5000
 CardId = str
 
 
@@ -89,7 +94,7 @@ class PowerSpec(BaseModel):
         return self.steps[0].do == "block"
 
 
-class DeckSpec(BaseModel):
+class DeckSpec(CardData):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     name: str = "Custom deck"
@@ -101,13 +106,16 @@ class DeckSpec(BaseModel):
     @model_validator(mode="after")
     def _unique(self) -> DeckSpec:
         ids = [c.id for c in self.animals] + [c.id for c in self.abilities] + [c.id for c in self.heroes]
-        doubles = sorted({i for i in ids if ids.count(i) > 1})
+        doubles = sorted(i for i, n in Counter(ids).items() if n > 1)
         if doubles:
             raise ValueError(f"card ids must be unique; repeated: {', '.join(doubles)}")
         if any(h.is_block for h in self.heroes) or any(a.passive for a in self.abilities):
             raise ValueError("block belongs on Ability cards and lead_first_three on Heroes")
         if sum(a.copies for a in self.animals) < MIN_ANIMALS:
             raise ValueError(f"a deck needs at least {MIN_ANIMALS} animal cards")
+        total = sum(c.copies for group in (self.animals, self.abilities, self.heroes) for c in group)
+        if total > MAX_CARDS:
+            raise ValueError(f"a deck holds at most {MAX_CARDS} cards with copies (this one has {total})")
         return self
 
     def __deepcopy__(self, memo: dict[int, Any] | None = None) -> DeckSpec:
@@ -147,6 +155,10 @@ class DeckSpec(BaseModel):
     @property
     def has_block(self) -> bool:
         return any(a.is_block for a in self.abilities)
+
+
+# A deck inside options and states: stored as text, validated once per distinct deck.
+Deck = Annotated[DeckSpec, WrapValidator(read_once(DeckSpec)), AS_TEXT]
 
 
 def parse_deck(toml_text: str) -> DeckSpec:

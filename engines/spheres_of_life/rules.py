@@ -53,9 +53,11 @@ class SpheresOfLife(Engine[SolState, SolAction]):
     def seat_range(self, options: BaseModel) -> tuple[int, int]:
         assert isinstance(options, SolOptions)
         spec = options.deck or builtin_deck()
-        cards = self._cards(spec, options)
-        heroes = sum(1 for c in cards if spec.group(c) == "hero")
-        main = len(cards) - heroes
+        # Counted, not dealt: a lobby is drawn often and a custom deck may be large.
+        heroes = 0 if options.purist else sum(
+            h.copies for deck in range(options.decks) for h in spec.heroes if deck == 0 or not h.passive)
+        abilities = 0 if options.purist else sum(a.copies for a in spec.abilities)
+        main = options.decks * (sum(a.copies for a in spec.animals) + abilities)
         high = SEATS_PER_DECK * options.decks
         if options.heroes_each and heroes >= 2 * options.heroes_each:
             high = min(high, heroes // options.heroes_each)

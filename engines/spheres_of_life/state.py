@@ -13,7 +13,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from engines.core import Rng
-from engines.spheres_of_life.cards import DeckSpec
+from engines.spheres_of_life.cards import Deck
 
 Stage = Literal["heroes", "rps", "day", "night", "dream", "over"]
 Shape = Literal["rock", "paper", "scissors"]
@@ -33,7 +33,7 @@ class SolOptions(BaseModel):
     first_player: Literal["rps", "random"] = Field(
         default="rps", description="rps: rock-paper-scissors decides; random: the table draws lots.")
     rounds: int = Field(default=1, ge=1, le=5, description="Rounds in the match; points add up.")
-    deck: DeckSpec | None = Field(default=None, description="A custom deck (None: the built-in deck).")
+    deck: Deck | None = Field(default=None, description="A custom deck (None: the built-in deck).")
 
     @model_validator(mode="after")
     def _one_goal_per_match(self) -> SolOptions:
@@ -118,7 +118,7 @@ class Dream(BaseModel):
 class SolState(BaseModel):
     players: int
     options: SolOptions
-    deck_spec: DeckSpec
+    deck_spec: Deck
     rng: Rng
     cards: list[str]
     stage: Stage = "heroes"

@@ -10,7 +10,7 @@ import shutil
 import pytest
 from redis import Redis
 
-from benchmarks import bench_act
+from benchmarks import bench_act, bench_loop
 from bot import cli
 from tests.support.minigame import HIGH_CARD
 
@@ -77,3 +77,22 @@ def test_an_unknown_game_is_refused() -> None:
     out = io.StringIO()
     assert bench_act.run(game="chess", games=GAMES, out=out) == 2
     assert "there is no game 'chess'. Games: high-card." in out.getvalue()
+
+
+def test_the_loop_benchmark_prints_the_longest_block_and_cleans_up(redis_url: str) -> None:
+    before = _tables(redis_url)
+    out = io.StringIO()
+    bench_loop.run(redis_url, moves=2, out=out)
+    text = out.getvalue()
+    assert "spheres-of-life: deck file 252 KB" in text and "scales-of-influence: start" in text
+    verdict = r"longest block of the event loop: [\d.]+ ms of CPU \((within|OVER) the 50 ms limit\)"
+    assert re.search(verdict, text), text
+    assert _tables(redis_url) == before
+
+
+def test_an_unreachable_redis_is_one_sentence() -> None:
+    out = io.StringIO()
+    assert bench_act.run(tables=2, acts=4, redis_url="redis://127.0.0.1:1/0", games=GAMES, out=out) == 1
+    assert out.getvalue().endswith(
+        "gametable bench: Cannot reach Redis at 127.0.0.1:1: connection refused. Is it running?\n"
+    )

@@ -184,3 +184,15 @@ def test_logs_are_key_value_lines_or_json_lines() -> None:
     assert 'level=info logger=gametable.test msg="table saved" table=abc12345' in plain
     record = json.loads(structured)
     assert record["msg"] == "lost race" and record["table"] == "abc12345" and record["version"] == 3
+
+
+@pytest.mark.parametrize("command", [["play", "high-card"], ["run"]])
+def test_no_reachable_redis_is_one_sentence_not_a_traceback(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], command: list[str]
+) -> None:
+    monkeypatch.setenv("REDIS_URL", "redis://127.0.0.1:1/0")
+    monkeypatch.setenv("DISCORD_TOKEN", "a-token")
+    assert cli.main(command, games=GAMES, stdin=io.StringIO(), stdout=io.StringIO()) == 1
+    assert capsys.readouterr().err == (
+        f"gametable {command[0]}: Cannot reach Redis at 127.0.0.1:1: connection refused. Is it running?\n"
+    )

@@ -7,7 +7,8 @@ import asyncio
 import pytest
 
 from bot.errors import NotHost, NotSeated, StaleClick, TableError, TableFull, WrongStatus
-from bot.tables import Player, TableService
+from bot.tables import RETRY_TIMEOUT_AFTER, Player, TableService
+from storage import keys
 from storage.records import TableStatus
 from storage.store import TableStore
 from tests.support.clock import Clock
@@ -195,7 +196,7 @@ async def test_find_picks_the_implied_table(service: TableService) -> None:
 async def test_one_broken_table_does_not_stop_other_timeouts(
     service: TableService, clock: Clock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    await seated(service, ANN, BOB, CID)  # three seats: this game's default move is broken below
+    broken = await seated(service, ANN, BOB, CID)  # three seats: this game's default move is broken below
     healthy = await seated(service, Player(4, "Dee"), Player(5, "Eve"))
     original = HIGH_CARD.default_action
 
@@ -208,6 +209,8 @@ async def test_one_broken_table_does_not_stop_other_timeouts(
     clock.now += 61
     outcomes = await service.expire()
     assert [o.table.id for o in outcomes] == [healthy]
+    # Tried again later, not at the head of the deadlines where it would hide the others.
+    assert await service.store.redis.zscore(keys.DEADLINES, broken) == clock.now + RETRY_TIMEOUT_AFTER
 
 
 async def test_find_lobby_picks_the_one_open_table_here(service: TableService) -> None:

@@ -1,0 +1,96 @@
+"""Stored records: schema versions, migrations, and damaged records quarantined
+without breaking their neighbours — on a real Redis."""
+
+from __future__ import annotations
+
+import json
+import logging
+
+import pytest
+
+from storage import keys
+from storage.damage import DamagedTable
+from storage.records import SCHEMA_VERSION, SeatRecord, TableRecord, migrate
+from storage.store import TableStore
+
+
+def make_record(table_id: str = "t1", **extra: object) -> TableRecord:
+    fields: dict[str, object] = dict(
+        id=table_id, game="high-card", host_id=1, seats=[SeatRecord(user_id=1, name="Ann"),
+                                                         SeatRecord(user_id=2, name="Bob")],
+        channel_id=100, guild_id=10, created_at=1.0, updated_at=1.0, seed=7, turn_timeout=60.0,
+    )
+    fields.update(extra)
+    return TableRecord.model_validate(fields)
+
+
+async def test_a_record_from_before_schema_numbers_is_migrated_and_saved_in_the_current_one(
+    store: TableStore,
+) -> None:
+    await store.create(make_record())
+    meta = json.loads(await store.redis.hget(keys.table("t1"), "meta"))
+    del meta["schema_version"]  # as every record was written before schema 2
+    await store.redis.hset(keys.table("t1"), "meta", json.dumps(meta))
+    record = await store.get("t1")
+    assert record is not None and record.schema_version == SCHEMA_VERSION == 2
+    await store.save(record)
+    assert json.loads(await store.redis.hget(keys.table("t1"), "meta"))["schema_version"] == 2
+
+
+def test_migrations_run_in_order_up_to_the_current_schema() -> None:
+    assert migrate({"id": "x"}) == {"id": "x", "schema_version": SCHEMA_VERSION}
+    assert migrate({"id": "x", "schema_version": SCHEMA_VERSION})["schema_version"] == SCHEMA_VERSION
+
+
+@pytest.mark.parametrize(
+    ("meta", "reason"),
+    [
+        ("{not json", "not valid JSON"),
+        ('["a list"]', "not a JSON object"),
+        ('{"id": "t1", "game": "high-card", "host_id": 1, "seats": [{"user_id": 2, "name": "Bob"}],'
+         ' "channel_id": 100, "version": 0}', "created_at"),
+        ('{"schema_version": "two"}', "not a schema"),
+    ],
+)
+async def test_a_damaged_record_is_quarantined_once_and_its_neighbours_keep_working(
+    store: TableStore, caplog: pytest.LogCaptureFixture, meta: str, reason: str
+) -> None:
+    await store.create(make_record("t1"))
+    await store.create(make_record("t2"))
+    await store.redis.hset(keys.table("t1"), "meta", meta)
+    await store.redis.zadd(keys.DEADLINES, {"t1": 1.0})
+    with caplog.at_level(logging.ERROR, logger="storage.damage"):
+        for _ in range(2):
+            with pytest.raises(DamagedTable) as damaged:
+                await store.get("t1")
+            assert reason in damaged.value.reason
+    assert len(caplog.records) == 1, "logged once"
+    copy = await store.redis.hgetall(keys.quarantine("t1"))
+    assert copy[b"meta"] == meta.encode() and reason in copy[b"reason"].decode()
+    assert [r.id for r in await store.in_channel(100)] == ["t2"]
+    assert [r.id for r in await store.of_user(2)] == ["t2"]
+    assert [r.id for r in await store.in_guild(10)] == ["t2"]
+    assert not await store.redis.sismember(keys.channel(100), "t1"), "the index entry is cleaned"
+    assert await store.redis.zscore(keys.DEADLINES, "t1") is None
+    assert await store.quarantine.in_channel(100) == (["t1"] if "channel_id" in meta else [])
+    assert await store.rebuild_indexes() == 1
+
+
+async def test_a_version_field_that_disagrees_with_the_record_is_damage_not_a_conflict(
+    store: TableStore,
+) -> None:
+    await store.create(make_record())
+    await store.redis.hdel(keys.table("t1"), "version")
+    with pytest.raises(DamagedTable, match="version field"):
+        await store.get("t1")
+
+
+async def test_a_record_of_a_newer_release_is_left_alone(store: TableStore) -> None:
+    await store.create(make_record())
+    meta = json.loads(await store.redis.hget(keys.table("t1"), "meta"))
+    await store.redis.hset(keys.table("t1"), "meta", json.dumps({**meta, "schema_version": 99}))
+    with pytest.raises(DamagedTable, match="newer") as damaged:
+        await store.get("t1")
+    assert not damaged.value.held
+    assert not await store.redis.exists(keys.quarantine("t1"))
+    assert await store.redis.sismember(keys.channel(100), "t1")
