@@ -24,7 +24,9 @@ async def test_a_start_is_logged_before_the_bot_moves_it_set_off(service: TableS
     started = await service.start(table.id, BOB.user_id)
     entries = [e for e in await service.store.log(table.id) if e.version == started.table.version]
     assert [e.kind for e in entries][:2] == ["start", "bot"]
-    assert [ev["text"] for ev in entries[0].events] == ["The game of High Card begins."]
+    started_lines = [ev["text"] for ev in entries[0].events]
+    assert started_lines[0] == "The game of High Card begins."
+    assert all("seed" in line for line in started_lines[1:]), "only the shuffle's seal line may follow"
     assert not any("begins" in ev["text"] for e in entries[1:] for ev in e.events)
 
 
