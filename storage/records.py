@@ -65,6 +65,9 @@ class TableRecord(BaseModel):
     # The version at which each seat last acted, so a double click on an old
     # button is recognised even when the same choice is legal again.
     acted_at: dict[int, int] = Field(default_factory=dict)
+    # Whether the table's end moves ratings, and the tournament it is a round's table of.
+    rated: bool = False
+    tournament_id: str | None = None
     state: str | None = Field(default=None, exclude=True)
 
     def seat_of(self, user_id: int) -> int | None:

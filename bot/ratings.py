@@ -1,0 +1,120 @@
+"""Ratings: openskill's Plackett–Luce model, per server and game.
+
+A rated table that ends moves the ratings of its human players: each player
+is a side of their own, or a game's teams (``Result.teams``) are the sides;
+tied seats tie; bots are left out (a table with fewer than two human sides
+rates nothing). Every rated result is stored by table id, so recording one
+twice counts it once, and :meth:`RatingService.rebuild` recomputes every
+rating from the stored results after a fix to the model.
+Platform-neutral: no discord import.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from openskill.models import PlackettLuce
+
+from engines.core import Result
+from storage.ratings import PlayerRating, RatedResult, RatingStore
+from storage.records import TableRecord
+
+# Fewer games than this and a rating is shown as provisional.
+PROVISIONAL_GAMES = 5
+MODEL = PlackettLuce()
+
+
+@dataclass(frozen=True)
+class Standing:
+    rank: int
+    rating: PlayerRating
+
+    @property
+    def provisional(self) -> bool:
+        return self.rating.games < PROVISIONAL_GAMES
+
+
+def ordinal(rating: PlayerRating) -> float:
+    """The shown rating: μ − 3σ, a conservative estimate that rises as games are played."""
+    return rating.mu - 3 * rating.sigma
+
+
+def fresh(user_id: int, name: str = "") -> PlayerRating:
+    model = MODEL.rating()
+    return PlayerRating(user_id=user_id, name=name, mu=model.mu, sigma=model.sigma)
+
+
+def rated_result(record: TableRecord, result: Result, at: float) -> RatedResult | None:
+    """The rated view of a finished table: human sides and their ranks, or
+    ``None`` when fewer than two sides have a human in them."""
+    if record.guild_id is None:
+        return None
+    place = {seat: rank for rank, group in enumerate(result.ranking) for seat in group}
+    groups = list(result.teams.values()) if result.teams else [[s] for s in range(len(record.seats))]
+    sides, ranks = [], []
+    for group in groups:
+        humans = [record.seats[s].user_id for s in group if 0 <= s < len(record.seats)]
+        side = [u for u in humans if u is not None]
+        if side and group:
+            sides.append(side)
+            ranks.append(min(place.get(s, len(result.ranking)) for s in group))
+    if len(sides) < 2:
+        return None
+    names = {s.user_id: s.name for s in record.seats if s.user_id is not None}
+    return RatedResult(table_id=record.id, guild_id=record.guild_id, game=record.game, at=at, sides=sides,
+                       ranks=ranks, names=names)
+
+
+def apply(result: RatedResult, current: dict[int, PlayerRating]) -> dict[int, PlayerRating]:
+    """The ratings of ``result``'s players after it."""
+    before = [[current.get(u) or fresh(u) for u in side] for side in result.sides]
+    teams = [[MODEL.create_rating([r.mu, r.sigma]) for r in side] for side in before]
+    after = MODEL.rate(teams, ranks=[float(r) for r in result.ranks])
+    changed = {}
+    for side, new_side in zip(before, after, strict=True):
+        for old, new in zip(side, new_side, strict=True):
+            name = result.names.get(old.user_id, old.name)
+            changed[old.user_id] = old.model_copy(
+                update={"mu": new.mu, "sigma": new.sigma, "games": old.games + 1, "name": name}
+            )
+    return changed
+
+
+def replay(results: list[RatedResult]) -> dict[int, PlayerRating]:
+    ratings: dict[int, PlayerRating] = {}
+    for result in results:
+        ratings.update(apply(result, ratings))
+    return ratings
+
+
+class RatingService:
+    def __init__(self, store: RatingStore, clock: Callable[[], float]) -> None:
+        self.store = store
+        self.clock = clock
+
+    async def table_ended(self, record: TableRecord, result: Result | None) -> bool:
+        """Rate a finished table once (a rated table, or one of a rated
+        tournament); ``False`` if there was nothing to rate or it was rated already."""
+        if not record.rated or result is None:
+            return False
+        rated = rated_result(record, result, record.updated_at or self.clock())
+        if rated is None:
+            return False
+        return await self.store.add(rated, lambda current: apply(rated, current))
+
+    async def rating(self, guild_id: int, game: str, user_id: int) -> Standing | None:
+        board = await self.leaderboard(guild_id, game)
+        return next((s for s in board if s.rating.user_id == user_id), None)
+
+    async def leaderboard(self, guild_id: int, game: str) -> list[Standing]:
+        ratings = sorted(await self.store.all(guild_id, game), key=lambda r: (-ordinal(r), r.user_id))
+        return [Standing(rank=i + 1, rating=r) for i, r in enumerate(ratings)]
+
+    async def games(self, guild_id: int) -> list[str]:
+        return await self.store.games(guild_id)
+
+    async def rebuild(self, guild_id: int, game: str | None = None) -> int:
+        """Recompute ratings from the stored results; returns how many results were replayed."""
+        games = [game] if game else await self.store.games(guild_id)
+        return sum([await self.store.rebuild(guild_id, g, replay) for g in games])
