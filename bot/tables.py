@@ -11,6 +11,7 @@ same checks decide again, so no action is ever applied twice.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import logging
 import random
@@ -263,6 +264,57 @@ class TableService:
             except VersionConflict:
                 continue
         raise TableBusy("Could not find a free table id; please try again.")
+
+    async def open_seated(
+        self,
+        table_id: str,
+        game: str,
+        host_id: int,
+        players: list[Player],
+        *,
+        guild_id: int | None = None,
+        channel_id: int | None = None,
+        options: Mapping[str, Any] | None = None,
+        turn_timeout: float | None = None,
+        rated: bool = False,
+        tournament_id: str | None = None,
+    ) -> TableRecord:
+        """Create a table with everyone already seated and start it — under a
+        fixed id, so calling this again (after a crash) finds the table made
+        the first time and starts it if need be, never making a second one."""
+        engine = self.engine(game)
+        parsed = _adjudicate(lambda: engine.parse_options(options))
+        now = self.clock()
+        record = TableRecord(
+            id=table_id, game=game, options=parsed.model_dump(mode="json"), host_id=host_id,
+            seats=[SeatRecord(user_id=p.user_id, name=p.name) for p in players], guild_id=guild_id,
+            channel_id=channel_id, created_at=now, updated_at=now, seed=secrets.randbits(48),
+            turn_timeout=turn_timeout or self.turn_timeout, rated=rated, tournament_id=tournament_id,
+        )
+        with contextlib.suppress(VersionConflict):  # made before a restart: carry on with that one
+            await self.store.create(record)
+        record = await self.get(table_id)
+        if record.status is TableStatus.LOBBY:
+            record = (await self.start(table_id, record.host_id)).table
+        return record
+
+    async def play_out(self, table_id: str) -> Outcome:
+        """(Moderator) Finish a table by the default move of every seat it waits for."""
+
+        def play_out(play: _Play) -> None:
+            _need(play.record, TableStatus.PLAYING, "This table is not in play.")
+            engine, state = play.engine, play.state
+            for _ in range(BOT_STEPS * 5):
+                waiting = _awaited_seats(engine, state) if state is not None else []
+                if state is None or engine.result(state) is not None or not waiting:
+                    break
+                seat = waiting[0]
+                transition = engine.apply(state, seat, engine.default_action(state, seat), in_place=True)
+                state = transition.state
+                self._record(play, seat, None, transition.state, transition.events, kind="timeout")
+            self._advance(play)
+
+        return await self._change(table_id, play_out, kind="play-out")
 
     async def join(self, table_id: str, player: Player, drawn: seating.Drawn | None = None) -> Outcome:
         def join(play: _Play) -> None:

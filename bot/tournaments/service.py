@@ -1,0 +1,498 @@
+"""TournamentService: a tournament's whole life — registration, rounds seated
+on ordinary tables, results, standings — platform-neutral (no discord import).
+
+Every change is load → check → change → compare-and-set save, re-run on a
+lost race, like a table. A round is planned and stored (with its table ids)
+before any table is made, so seating it again after a crash fills the gaps and
+never makes a table twice (:meth:`seat_round`). A table's end reaches
+:meth:`table_ended` from the table's outbox, keyed by table id, so a result is
+counted once however often it is reported.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import secrets
+import time
+from collections.abc import Awaitable, Callable, Mapping
+from typing import Any
+
+from bot.errors import TableBusy, TableError, TableNotFound
+from bot.ratings import RatingService, ordinal
+from bot.tables import Player, TableService
+from bot.tournaments import formats
+from bot.tournaments.scoring import Scoring, table_points
+from engines.core import IllegalAction, quote
+from storage.records import TableRecord, TableStatus
+from storage.store import VersionConflict
+from storage.tournaments import (
+    Entrant,
+    Format,
+    Phase,
+    Round,
+    Standing,
+    TableScore,
+    TableSeat,
+    Tournament,
+    TournamentStore,
+)
+
+RETRIES = 10
+LIVE = (Phase.REGISTRATION, Phase.RUNNING)
+_ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
+Change = Callable[[Tournament], None]
+OnTable = Callable[[TableRecord], Awaitable[None]]
+
+
+class Unchanged(Exception):
+    """Nothing to do: the change was made already (a repeated report)."""
+
+
+class TournamentService:
+    def __init__(
+        self,
+        store: TournamentStore,
+        tables: TableService,
+        ratings: RatingService | None = None,
+        *,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.store = store
+        self.tables = tables
+        self.ratings = ratings
+        self.clock = clock
+
+    # ----- reading -----
+
+    async def get(self, tournament_id: str) -> Tournament:
+        tournament = await self.store.get(tournament_id.strip().lower())
+        if tournament is None:
+            raise TableNotFound(f"There is no tournament {quote(tournament_id)}.")
+        return tournament
+
+    async def find(
+        self, guild_id: int, channel_id: int | None, tournament_id: str | None = None
+    ) -> Tournament:
+        """The tournament a command means: the one named, else this channel's one
+        unfinished tournament, else the server's one unfinished tournament."""
+        if tournament_id:
+            return await self.get(tournament_id)
+        live = [t for t in await self.store.in_guild(guild_id) if t.phase in LIVE]
+        for candidates in ([t for t in live if t.channel_id == channel_id], live):
+            if len(candidates) == 1:
+                return candidates[0]
+            if candidates:
+                raise TableError("Several tournaments are running — name one with the `tournament` option.")
+        raise TableNotFound("There is no tournament running here.")
+
+    def smallest(self, tournament: Tournament) -> int:
+        engine = self.tables.engine(tournament.game)
+        low, _ = engine.seat_range(engine.parse_options(tournament.options))
+        return max(low, 2)
+
+    # ----- setting up -----
+
+    async def create(
+        self,
+        *,
+        name: str,
+        game: str,
+        organiser_id: int,
+        guild_id: int,
+        channel_id: int,
+        fmt: Format,
+        table_size: int | None = None,
+        rounds: int | None = None,
+        advance: int = 1,
+        options: Mapping[str, Any] | None = None,
+        turn_timeout: float = 24 * 3600.0,
+        round_time: float | None = None,
+        cap: int | None = None,
+        rated: bool = False,
+        check_in: bool = False,
+    ) -> Tournament:
+        engine = self.tables.engine(game)
+        try:
+            parsed = engine.parse_options(options)
+        except IllegalAction as refusal:
+            raise TableError(refusal.reason) from None
+        low, high = engine.seat_range(parsed)
+        size = table_size or max(low, min(high, 4))
+        if not low <= size <= high:
+            raise TableError(f"{engine.info.title} seats {low}–{high} players a table, not {size}.")
+        if not 1 <= advance < size:
+            raise TableError(f"From tables of {size}, between 1 and {size - 1} players can advance.")
+        if rounds is not None and not 1 <= rounds <= 50:
+            raise TableError("A tournament has between 1 and 50 rounds.")
+        if cap is not None and cap < low:
+            raise TableError(f"The registration cap must allow at least one table ({low} players).")
+        for _ in range(RETRIES):
+            tournament = Tournament(
+                id="".join(secrets.choice(_ID_ALPHABET) for _ in range(6)), guild_id=guild_id,
+                channel_id=channel_id, organiser_id=organiser_id, name=name.strip()[:80] or "Tournament",
+                game=game, options=parsed.model_dump(mode="json"), format=fmt, table_size=size,
+                advance=advance, rounds_planned=rounds or 0, turn_timeout=turn_timeout, round_time=round_time,
+                cap=cap, rated=rated, check_in=check_in, seed=secrets.randbits(32), created_at=self.clock(),
+            )
+            try:
+                return await self.store.create(tournament)
+            except VersionConflict:
+                continue
+        raise TableBusy("Could not find a free tournament id; please try again.")
+
+    async def attach(self, tournament_id: str, *, message_id: int | None = None,
+                     standings_message_id: int | None = None) -> Tournament:
+        def attach(t: Tournament) -> None:
+            t.message_id = message_id or t.message_id
+            t.standings_message_id = standings_message_id or t.standings_message_id
+
+        return await self._change(tournament_id, attach)
+
+    # ----- registration -----
+
+    async def join(self, tournament_id: str, player: Player) -> Tournament:
+        def join(t: Tournament) -> None:
+            _registering(t)
+            if t.entrant(player.user_id) is not None:
+                raise TableError("You are already registered.")
+            if t.cap is not None and len(t.entrants) >= t.cap:
+                raise TableError(f"Registration is full ({t.cap} players).")
+            t.entrants.append(Entrant(user_id=player.user_id, name=player.name))
+
+        return await self._change(tournament_id, join)
+
+    async def leave(self, tournament_id: str, user_id: int) -> Tournament:
+        def leave(t: Tournament) -> None:
+            _registering(t)
+            if t.entrant(user_id) is None:
+                raise TableError("You are not registered.")
+            t.entrants = [e for e in t.entrants if e.user_id != user_id]
+
+        return await self._change(tournament_id, leave)
+
+    async def check_in(self, tournament_id: str, user_id: int) -> Tournament:
+        def check_in(t: Tournament) -> None:
+            _registering(t)
+            entrant = t.entrant(user_id)
+            if entrant is None:
+                raise TableError("You are not registered.")
+            if not t.check_in:
+                raise TableError("This tournament needs no check-in.")
+            if entrant.checked_in:
+                raise Unchanged
+            entrant.checked_in = True
+
+        return await self._change(tournament_id, check_in)
+
+    # ----- moderators -----
+
+    async def add(self, tournament_id: str, player: Player) -> Tournament:
+        """(Moderator) Register a player, past the cap and after the start (they join from the next round)."""
+
+        def add(t: Tournament) -> None:
+            _open(t)
+            entrant = t.entrant(player.user_id)
+            if entrant is not None and entrant.status is Standing.ACTIVE:
+                raise TableError(f"{player.name} is already registered.")
+            if entrant is not None:
+                entrant.status = Standing.ACTIVE
+            else:
+                t.entrants.append(Entrant(user_id=player.user_id, name=player.name, checked_in=True))
+
+        return await self._change(tournament_id, add)
+
+    async def drop(self, tournament_id: str, user_id: int, *, disqualify: bool = False) -> Tournament:
+        """(Moderator, or a player for themselves) Take a player out of the coming
+        rounds; a bot plays out their seat at a table still running. Before the
+        start this simply removes the registration."""
+
+        def drop(t: Tournament) -> None:
+            _open(t)
+            entrant = _entrant(t, user_id)
+            if t.phase is Phase.REGISTRATION:
+                t.entrants.remove(entrant)
+                return
+            status = Standing.DISQUALIFIED if disqualify else Standing.DROPPED
+            if entrant.status is status:
+                raise Unchanged
+            entrant.status = status
+
+        tournament = await self._change(tournament_id, drop)
+        await self._hand_to_bots(tournament, user_id)
+        return tournament
+
+    async def replace(self, tournament_id: str, old_id: int, new: Player) -> Tournament:
+        """(Moderator) ``new`` takes over ``old``'s entry — points, history and
+        coming rounds; at a table still running a bot finishes the seat."""
+
+        def replace(t: Tournament) -> None:
+            _open(t)
+            entrant = _entrant(t, old_id)
+            if t.entrant(new.user_id) is not None:
+                raise TableError(f"{new.name} is already in this tournament.")
+            entrant.user_id, entrant.name = new.user_id, new.name
+            for rnd in t.rounds:
+                rnd.byes = [new.user_id if u == old_id else u for u in rnd.byes]
+                for table in rnd.tables:
+                    _rename(table, old_id, new.user_id)
+
+        tournament = await self._change(tournament_id, replace)
+        await self._hand_to_bots(tournament, old_id)
+        return tournament
+
+    async def _hand_to_bots(self, tournament: Tournament, user_id: int) -> None:
+        current = tournament.current
+        for table in current.open_tables if current else []:
+            if table.table_id is None:
+                continue
+            record = await self.tables.store.get(table.table_id)
+            if record is not None and record.status is TableStatus.PLAYING and user_id in record.user_ids:
+                with contextlib.suppress(TableError):
+                    await self.tables.leave(table.table_id, user_id)
+
+    # ----- rounds -----
+
+    async def start(self, tournament_id: str) -> Tournament:
+        """Close registration (dropping whoever did not check in), seed by
+        rating, and plan round 1. Seat it with :meth:`seat_round`."""
+        seeds = await self._seeds(await self.get(tournament_id))
+
+        def start(t: Tournament) -> None:
+            _registering(t)
+            if t.check_in:
+                t.entrants = [e for e in t.entrants if e.checked_in]
+            if len(t.entrants) < self.smallest(t):
+                raise TableError(f"At least {self.smallest(t)} players are needed to start.")
+            for entrant in t.entrants:
+                entrant.rating = seeds.get(entrant.user_id, 0.0)
+            if not t.rounds_planned:
+                t.rounds_planned = formats.default_rounds(t)
+            t.phase = Phase.RUNNING
+            self._plan(t)
+
+        return await self._change(tournament_id, start)
+
+    async def _seeds(self, tournament: Tournament) -> dict[int, float]:
+        if self.ratings is None:
+            return {}
+        board = await self.ratings.leaderboard(tournament.guild_id, tournament.game)
+        return {s.rating.user_id: ordinal(s.rating) for s in board}
+
+    def _plan(self, t: Tournament) -> Round | None:
+        planned = formats.plan_next(t, self.smallest(t))
+        if planned is None:
+            t.phase = Phase.FINISHED
+            return None
+        if not planned.tables:
+            planned.closed = planned.seated = True  # everyone has a bye: nothing to play
+        t.rounds.append(planned)
+        return planned
+
+    async def seat_round(self, tournament_id: str, on_table: OnTable | None = None) -> Tournament:
+        """Create and start every table of the current round that is not yet
+        made (idempotent: ids were fixed when the round was planned), calling
+        ``on_table`` for each so it can be shown; then mark the round seated."""
+        tournament = await self.get(tournament_id)
+        current = tournament.current
+        if tournament.phase is not Phase.RUNNING or current is None or current.seated:
+            return tournament
+        names = {e.user_id: e.name for e in tournament.entrants}
+        for table in current.tables:
+            assert table.table_id is not None
+            record = await self.tables.open_seated(
+                table.table_id, tournament.game, tournament.organiser_id,
+                [Player(u, names.get(u, str(u))) for u in table.players], guild_id=tournament.guild_id,
+                channel_id=tournament.channel_id, options=tournament.options,
+                turn_timeout=tournament.turn_timeout, rated=tournament.rated, tournament_id=tournament.id,
+            )
+            if on_table is not None:
+                await on_table(record)
+        number = current.number
+        deadline = self.clock() + tournament.round_time if tournament.round_time else None
+
+        def seated(t: Tournament) -> None:
+            rnd = t.current
+            if rnd is None or rnd.number != number or rnd.seated:
+                raise Unchanged
+            rnd.seated, rnd.deadline = True, deadline
+            _close_if_done(t)  # tables that ended while the rest were being made
+
+        tournament = await self._change(tournament_id, seated)
+        if deadline is not None:
+            await self.store.schedule(tournament_id, deadline)
+        return tournament
+
+    async def table_ended(self, record: TableRecord) -> Tournament | None:
+        """Score a finished table of a round (once); close the round when it was
+        the last. Returns the tournament when this changed it."""
+        if record.tournament_id is None or record.status is not TableStatus.FINISHED:
+            return None
+        result = self.tables.result(record)
+        if result is None:
+            return None
+
+        def score(t: Tournament) -> None:
+            table = _table(t, record.id)
+            if table is None or table.score is not None:
+                raise Unchanged
+            players = table.players
+            def user(seat: int) -> int:
+                return players[seat] if 0 <= seat < len(players) else -1
+            points = table_points(result.ranking, teams=bool(result.teams), scoring=Scoring(t.scoring))
+            table.score = TableScore(
+                ranking=[[user(s) for s in group] for group in result.ranking],
+                points={user(s): p for s, p in points.items()},
+                scores={user(s): v for s, v in result.scores.items()},
+            )
+            _close_if_done(t)
+
+        try:
+            return await self._change(record.tournament_id, score)
+        except TableNotFound:
+            return None
+
+    async def decide(self, tournament_id: str, how: str, awarded: Mapping[str, list[list[int]]] | None = None
+                     ) -> Tournament:
+        """(Moderator) Decide the current round's unfinished tables: ``play-out``
+        lets every awaited seat play its default move to the end; ``tie`` scores
+        each as it stands, everyone level; ``award`` takes the rankings given
+        (table id → groups of user ids, best first)."""
+        tournament = await self.get(tournament_id)
+        current = tournament.current
+        if tournament.phase is not Phase.RUNNING or current is None or current.closed:
+            raise TableError("There is no round in play to decide.")
+        for table in current.open_tables:
+            assert table.table_id is not None
+            if how == "play-out":
+                record = await self.tables.get(table.table_id)
+                if record.status is TableStatus.PLAYING:
+                    record = (await self.tables.play_out(table.table_id)).table
+                await self.table_ended(record)
+                continue
+            ranking = [list(table.players)] if how == "tie" else (awarded or {}).get(table.table_id)
+            if ranking is None:
+                raise TableError(f"Give a ranking for table {table.table_id}.")
+            await self.award(tournament_id, table.table_id, ranking, decided=how)
+        return await self.get(tournament_id)
+
+    async def award(self, tournament_id: str, table_id: str, ranking: list[list[int]], decided: str = "award"
+                    ) -> Tournament:
+        """(Moderator) Score a table by a given ranking and end it."""
+
+        def award(t: Tournament) -> None:
+            table = _table(t, table_id)
+            if table is None:
+                raise TableError(f"Table {quote(table_id)} is not in this tournament's current round.")
+            if table.score is not None:
+                raise TableError(f"Table {table_id} already has its result.")
+            given = [u for group in ranking for u in group]
+            if sorted(given) != sorted(table.players):
+                raise TableError("The ranking must name every player at the table exactly once.")
+            positions = [[table.players.index(u) for u in group] for group in ranking]
+            points = table_points(positions, scoring=Scoring(t.scoring))
+            table.score = TableScore(ranking=ranking, decided=decided,
+                                     points={table.players[s]: p for s, p in points.items()})
+            _close_if_done(t)
+
+        tournament = await self._change(tournament_id, award)
+        record = await self.tables.store.get(table_id)
+        if record is not None and record.status.active:
+            await self.tables.abandon(table_id, tournament.organiser_id, moderator=True)
+        return tournament
+
+    async def advance(self, tournament_id: str) -> Tournament:
+        """Plan the next round once the current one has closed, or finish."""
+
+        def advance(t: Tournament) -> None:
+            if t.phase is not Phase.RUNNING or t.current is None or not t.current.closed:
+                raise Unchanged
+            while self._plan(t) is not None and t.current is not None and t.current.closed:
+                continue  # a round of byes only: plan on
+
+        tournament = await self._change(tournament_id, advance)
+        if tournament.phase is not Phase.RUNNING:
+            await self.store.unschedule(tournament_id)
+        return tournament
+
+    async def deadline_passed(self, tournament_id: str) -> Tournament | None:
+        """Mark the current round's deadline as told; the tournament if it just passed."""
+        now = self.clock()
+
+        def told(t: Tournament) -> None:
+            rnd = t.current
+            if rnd is None or rnd.closed or rnd.deadline is None or rnd.deadline > now or rnd.deadline_told:
+                raise Unchanged
+            rnd.deadline_told = True
+
+        try:
+            return await self._change(tournament_id, told, quiet=False)
+        except Unchanged:
+            return None
+
+    async def cancel(self, tournament_id: str) -> Tournament:
+        def cancel(t: Tournament) -> None:
+            _open(t)
+            t.phase = Phase.CANCELLED
+
+        tournament = await self._change(tournament_id, cancel)
+        await self.store.unschedule(tournament_id)
+        return tournament
+
+    # ----- internals -----
+
+    async def _change(self, tournament_id: str, change: Change, *, quiet: bool = True) -> Tournament:
+        """Apply ``change`` with compare-and-set; an :class:`Unchanged` change
+        returns the tournament as it is (or re-raises when not ``quiet``)."""
+        for _ in range(RETRIES):
+            tournament = await self.get(tournament_id)
+            try:
+                change(tournament)
+            except Unchanged:
+                if quiet:
+                    return await self.get(tournament_id)
+                raise
+            try:
+                return await self.store.save(tournament)
+            except VersionConflict:
+                continue
+        raise TableBusy("The tournament is very busy right now; please try again.")
+
+
+def _registering(t: Tournament) -> None:
+    if t.phase is not Phase.REGISTRATION:
+        raise TableError("Registration for this tournament is closed.")
+
+
+def _open(t: Tournament) -> None:
+    if t.phase not in LIVE:
+        raise TableError("This tournament is over.")
+
+
+def _entrant(t: Tournament, user_id: int) -> Entrant:
+    entrant = t.entrant(user_id)
+    if entrant is None:
+        raise TableError("That player is not in this tournament.")
+    return entrant
+
+
+def _table(t: Tournament, table_id: str) -> TableSeat | None:
+    for rnd in t.rounds:
+        for table in rnd.tables:
+            if table.table_id == table_id:
+                return table
+    return None
+
+
+def _rename(table: TableSeat, old: int, new: int) -> None:
+    table.players = [new if u == old else u for u in table.players]
+    if table.score is not None:
+        score = table.score
+        score.ranking = [[new if u == old else u for u in g] for g in score.ranking]
+        score.points = {new if u == old else u: p for u, p in score.points.items()}
+        score.scores = {new if u == old else u: p for u, p in score.scores.items()}
+
+
+def _close_if_done(t: Tournament) -> None:
+    for rnd in t.rounds:
+        if not rnd.closed and rnd.seated and not rnd.open_tables:
+            rnd.closed = True

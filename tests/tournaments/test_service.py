@@ -1,0 +1,118 @@
+"""The tournament service on a real Redis, tables driven to their end through TableService."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import pytest
+from redis.asyncio import Redis
+
+from bot.errors import TableError
+from bot.ratings import RatingService
+from bot.results import Results
+from bot.tables import Player, TableService
+from bot.tournaments.service import TournamentService
+from bot.tournaments.standings import standings
+from engines.registry import GAMES
+from storage.ratings import RatingStore
+from storage.records import TableStatus
+from storage.store import TableStore
+from storage.tournaments import Format, Phase, Tournament, TournamentStore
+from tests.support.minigame import HIGH_CARD
+
+GAMES_HERE: dict[str, Any] = {"high-card": HIGH_CARD, "scales-of-influence": GAMES["scales-of-influence"]}
+
+
+def services(redis: Redis) -> TournamentService:
+    tables = TableService(TableStore(redis), games=GAMES_HERE)
+    return TournamentService(TournamentStore(redis), tables, RatingService(RatingStore(redis), tables.clock))
+
+
+def results(service: TournamentService) -> Results:
+    assert service.ratings is not None
+    return Results(service.ratings, service)
+
+
+async def register(service: TournamentService, t: Tournament, count: int) -> list[Player]:
+    players = [Player(100 + i, f"p{i}") for i in range(count)]
+    for player in players:
+        await service.join(t.id, player)
+    return players
+
+
+async def finish_round(service: TournamentService, t: Tournament) -> Tournament:
+    current = t.current
+    assert current is not None
+    for table in current.tables:
+        assert table.table_id is not None
+        outcome = await service.tables.play_out(table.table_id)
+        assert outcome.table.status is TableStatus.FINISHED
+        t = await results(service).table_ended(outcome.table) or t
+    return await service.get(t.id)
+
+
+async def test_a_nine_player_swiss_of_a_three_to_seven_player_game(redis: Redis) -> None:
+    service = services(redis)
+    t = await service.create(name="Cup", game="scales-of-influence", organiser_id=1, guild_id=5, channel_id=6,
+                             fmt=Format.SWISS, table_size=5, rounds=3, rated=True)
+    await register(service, t, 9)
+    t = await service.start(t.id)
+    for number in (1, 2, 3):
+        assert t.current is not None and t.current.number == number
+        assert sorted(len(table.players) for table in t.current.tables) == [4, 5], "tables of k and k−1"
+        t = await service.seat_round(t.id)
+        t = await service.seat_round(t.id)  # again, as after a restart: nothing doubles
+        t = await finish_round(service, t)
+        assert t.current is not None and t.current.closed
+        t = await service.advance(t.id)
+    assert t.phase is Phase.FINISHED and len(t.rounds) == 3
+    lines = standings(t)
+    assert [line.place for line in lines] == list(range(1, 10))
+    assert all(line.played == 3 for line in lines)
+    board = await service.ratings.leaderboard(5, "scales-of-influence") if service.ratings else []
+    assert len(board) == 9 and all(s.rating.games == 3 for s in board), "rated tables moved every rating"
+
+
+async def test_elimination_of_eight_seeds_by_rating_and_crowns_one(redis: Redis) -> None:
+    service = services(redis)
+    t = await service.create(name="KO", game="high-card", organiser_id=1, guild_id=5, channel_id=6,
+                             fmt=Format.ELIMINATION, table_size=2)
+    players = await register(service, t, 8)
+    t = await service.start(t.id)
+    rounds = 0
+    while t.phase is Phase.RUNNING:
+        t = await service.seat_round(t.id)
+        t = await finish_round(service, t)
+        t = await service.advance(t.id)
+        rounds += 1
+    assert rounds == 3 and [len(r.tables) for r in t.rounds] == [4, 2, 1]
+    winner = standings(t)[0]
+    final = t.rounds[-1].tables[0].score
+    assert final is not None and winner.user_id == final.ranking[0][0]
+    assert {p.user_id for p in players} == {line.user_id for line in standings(t)}
+
+
+async def test_drops_byes_and_a_moderator_decision(redis: Redis) -> None:
+    service = services(redis)
+    t = await service.create(name="RR", game="high-card", organiser_id=1, guild_id=5, channel_id=6,
+                             fmt=Format.ROUND_ROBIN, table_size=2)
+    players = await register(service, t, 5)
+    with pytest.raises(TableError, match="already registered"):
+        await service.join(t.id, players[0])
+    t = await service.start(t.id)
+    assert t.rounds_planned == 5 and t.current is not None and len(t.current.byes) == 1
+    t = await service.seat_round(t.id)
+    dropped = t.current.tables[0].players[0] if t.current else 0
+    t = await service.drop(t.id, dropped)
+    table_id = t.current.tables[0].table_id if t.current else None
+    assert table_id is not None
+    record = await service.tables.get(table_id)
+    assert dropped not in record.user_ids, "a bot plays the dropped player's seat"
+    t = await service.decide(t.id, "tie")
+    assert t.current is not None and t.current.closed
+    assert all(s.score and s.score.decided == "tie" for s in t.current.tables)
+    t = await service.advance(t.id)
+    assert t.current is not None and all(dropped not in table.players for table in t.current.tables)
+    byes = Counter(u for r in t.rounds for u in r.byes)
+    assert max(byes.values()) == 1 or dropped in byes
