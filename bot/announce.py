@@ -54,6 +54,8 @@ class Announcer:
         self.service = service
         self.outbox = outbox or service.store.outbox
         self.flows: Flows | None = None
+        # Rates and scores a finished table (idempotent by table id); set by the app.
+        self.on_end: Callable[[TableRecord], Awaitable[None]] | None = None
 
     # ----- draining the outbox -----
 
@@ -142,6 +144,11 @@ class Announcer:
         if record.status is TableStatus.FINISHED and news.version == record.version:
             # The change that ended the game is a finished table's last one.
             steps.append(("recap", lambda: self._recap(record)))
+        if self.on_end is not None and record.status is TableStatus.FINISHED and (
+            record.rated or record.tournament_id is not None
+        ):
+            on_end = self.on_end
+            steps.append(("result", lambda: on_end(record)))
         return steps
 
     # ----- the steps -----

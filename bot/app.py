@@ -21,12 +21,21 @@ from discord.ext import commands
 from bot.announce import Announcer
 from bot.cogs.play import PlayCommands
 from bot.cogs.reading import ReadingCommands
+from bot.cogs.ratings import RatingCommands
 from bot.cogs.tables import TableCommands
+from bot.cogs.tournaments import SettingsCommands, TournamentCommands
+from bot.ratings import RatingService
+from bot.results import Results
 from bot.settings import Settings
 from bot.tables import TableService
+from bot.tournaments.service import TournamentService
 from bot.ui.answer import safe_reply
 from bot.ui.components import DYNAMIC_ITEMS, is_ours
 from bot.ui.flows import SORRY, Flows
+from bot.ui.tournament_desk import TournamentDesk
+from bot.ui.tournament_items import TournamentButton
+from storage.ratings import RatingStore
+from storage.tournaments import TournamentStore
 
 log = logging.getLogger(__name__)
 OLD_COMPONENT = "This button is from an old version of the table — use /table status to see it now."
@@ -39,6 +48,7 @@ class GameTableMixin:
     service: TableService
     flows: Flows
     announcer: Announcer
+    desk: TournamentDesk
     settings: Settings
     sync_commands: bool
     _sweeper: asyncio.Task[None] | None
@@ -51,6 +61,11 @@ class GameTableMixin:
         self.announcer = Announcer(self, service)  # type: ignore[arg-type]
         self.flows = Flows(service, self.announcer)
         self.announcer.flows = self.flows
+        redis = service.store.redis
+        ratings = RatingService(RatingStore(redis), service.clock)
+        tournaments = TournamentService(TournamentStore(redis), service, ratings, clock=service.clock)
+        self.desk = TournamentDesk(self, tournaments, Results(ratings, tournaments), self.flows)  # type: ignore[arg-type]
+        self.announcer.on_end = self.desk.table_ended
         self._sweeper = None
         self._drainer = None
 
@@ -59,7 +74,10 @@ class GameTableMixin:
         await bot.add_cog(TableCommands(self))  # type: ignore[arg-type]
         await bot.add_cog(PlayCommands(self))  # type: ignore[arg-type]
         await bot.add_cog(ReadingCommands(self))  # type: ignore[arg-type]
-        bot.add_dynamic_items(*DYNAMIC_ITEMS)
+        await bot.add_cog(TournamentCommands(self))  # type: ignore[arg-type]
+        await bot.add_cog(SettingsCommands(self))  # type: ignore[arg-type]
+        await bot.add_cog(RatingCommands(self))  # type: ignore[arg-type]
+        bot.add_dynamic_items(*DYNAMIC_ITEMS, TournamentButton)
         bot.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
         if self.sync_commands:
             await self._sync(bot)
@@ -90,6 +108,8 @@ class GameTableMixin:
                 await self.announcer.deliver(outcome.table.id)
         except Exception:
             log.exception("deadline sweep failed; will retry")
+        # Rounds to seat or resume, closed rounds to follow, round deadlines: all stored in Redis.
+        await self.desk.tick()
 
     async def _drain(self) -> None:
         """Tell tables what could not be told at once (Discord or Redis failing, a
@@ -143,7 +163,8 @@ def _item_will_answer(interaction: discord.Interaction[Any]) -> bool:
     matches a template and is on the message clicked (as discord.py checks)."""
     data: dict[str, Any] = dict(interaction.data or {})
     custom_id = str(data.get("custom_id", ""))
-    if interaction.type is not discord.InteractionType.component or not is_ours(custom_id):
+    ours = is_ours(custom_id) or TournamentButton.__discord_ui_compiled_template__.fullmatch(custom_id)  # type: ignore[attr-defined]
+    if interaction.type is not discord.InteractionType.component or not ours:
         return False
     rows = interaction.message.components if interaction.message is not None else []
     return any(

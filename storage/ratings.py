@@ -125,8 +125,9 @@ class RatingStore:
                 try:
                     await pipe.watch(results, players)
                     raw = await pipe.hvals(results)
-                    stored = sorted((RatedResult.model_validate_json(r) for r in raw),
-                                    key=lambda r: (r.at, r.table_id))
+                    stored = sorted(
+                        (RatedResult.model_validate_json(r) for r in raw), key=lambda r: (r.at, r.table_id)
+                    )
                     ratings = compute(stored)
                     pipe.multi()
                     pipe.delete(players)

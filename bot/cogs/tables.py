@@ -30,6 +30,22 @@ log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]
 PACES = {"live": 300.0, "relaxed": 3600.0, "async": 24 * 3600.0}
 DECK_BYTES = 256 * 1024
+PACE_CHOICES = [
+    app_commands.Choice(name="live — 5 minutes a move", value="live"),
+    app_commands.Choice(name="relaxed — 1 hour a move", value="relaxed"),
+    app_commands.Choice(name="async — 1 day a move", value="async"),
+]
+
+
+def game_choices(service: TableService, current: str) -> list[app_commands.Choice[str]]:
+    """Autocomplete: the games whose key or title contains ``current``, with their player counts."""
+    return [
+        app_commands.Choice(
+            name=fit(f"{e.info.title} ({e.info.min_players}–{e.info.max_players})", 100), value=key
+        )
+        for key, e in service.games.items()
+        if current.lower() in (key + e.info.title.lower())
+    ][:25]
 
 
 def parse_options(text: str | None) -> dict[str, Any]:
@@ -73,11 +89,7 @@ class TableCommands(
         deck="A custom deck file (TOML)",
     )
     @app_commands.choices(
-        pace=[
-            app_commands.Choice(name="live — 5 minutes a move", value="live"),
-            app_commands.Choice(name="relaxed — 1 hour a move", value="relaxed"),
-            app_commands.Choice(name="async — 1 day a move", value="async"),
-        ]
+        pace=PACE_CHOICES
     )
     async def create(
         self,
@@ -132,13 +144,7 @@ class TableCommands(
 
     @create.autocomplete("game")
     async def _game_names(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return [
-            app_commands.Choice(
-                name=fit(f"{e.info.title} ({e.info.min_players}–{e.info.max_players})", 100), value=key
-            )
-            for key, e in self.service.games.items()
-            if current.lower() in (key + e.info.title.lower())
-        ][:25]
+        return game_choices(self.service, current)
 
     @create.autocomplete("variant")
     async def _variant_names(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:

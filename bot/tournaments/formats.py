@@ -85,8 +85,9 @@ def _round_robin(tournament: Tournament, number: int, smallest: int) -> Round:
 
 def _elimination(tournament: Tournament, number: int, smallest: int) -> Round | None:
     active = {e.user_id for e in tournament.active}
-    order = {e.user_id: i for i, e in enumerate(
-        sorted(tournament.entrants, key=lambda e: -e.rating))}  # stable: entry order breaks ties
+    order = {
+        e.user_id: i for i, e in enumerate(sorted(tournament.entrants, key=lambda e: -e.rating))
+    }  # stable: entry order breaks ties
     if not tournament.rounds:
         alive = [e.user_id for e in tournament.active]
     else:
@@ -106,8 +107,12 @@ def _elimination(tournament: Tournament, number: int, smallest: int) -> Round | 
 
 
 def _round(
-    tournament: Tournament, number: int, seating: pairing.Seating, *, bye_points: float = 0.0,
-    final: bool = False
+    tournament: Tournament,
+    number: int,
+    seating: pairing.Seating,
+    *,
+    bye_points: float = 0.0,
+    final: bool = False,
 ) -> Round:
     tables = [
         TableSeat(index=i, players=players, table_id=table_id(tournament.id, number, i))

@@ -128,11 +128,24 @@ class TournamentService:
             raise TableError(f"The registration cap must allow at least one table ({low} players).")
         for _ in range(RETRIES):
             tournament = Tournament(
-                id="".join(secrets.choice(_ID_ALPHABET) for _ in range(6)), guild_id=guild_id,
-                channel_id=channel_id, organiser_id=organiser_id, name=name.strip()[:80] or "Tournament",
-                game=game, options=parsed.model_dump(mode="json"), format=fmt, table_size=size,
-                advance=advance, rounds_planned=rounds or 0, turn_timeout=turn_timeout, round_time=round_time,
-                cap=cap, rated=rated, check_in=check_in, seed=secrets.randbits(32), created_at=self.clock(),
+                id="".join(secrets.choice(_ID_ALPHABET) for _ in range(6)),
+                guild_id=guild_id,
+                channel_id=channel_id,
+                organiser_id=organiser_id,
+                name=name.strip()[:80] or "Tournament",
+                game=game,
+                options=parsed.model_dump(mode="json"),
+                format=fmt,
+                table_size=size,
+                advance=advance,
+                rounds_planned=rounds or 0,
+                turn_timeout=turn_timeout,
+                round_time=round_time,
+                cap=cap,
+                rated=rated,
+                check_in=check_in,
+                seed=secrets.randbits(32),
+                created_at=self.clock(),
             )
             try:
                 return await self.store.create(tournament)
@@ -140,8 +153,9 @@ class TournamentService:
                 continue
         raise TableBusy("Could not find a free tournament id; please try again.")
 
-    async def attach(self, tournament_id: str, *, message_id: int | None = None,
-                     standings_message_id: int | None = None) -> Tournament:
+    async def attach(
+        self, tournament_id: str, *, message_id: int | None = None, standings_message_id: int | None = None
+    ) -> Tournament:
         def attach(t: Tournament) -> None:
             t.message_id = message_id or t.message_id
             t.standings_message_id = standings_message_id or t.standings_message_id
@@ -270,7 +284,10 @@ class TournamentService:
             t.phase = Phase.RUNNING
             self._plan(t)
 
-        return await self._change(tournament_id, start)
+        started = await self._change(tournament_id, start)
+        # Durable before any table is made: the tick resumes seating after a crash.
+        await self.store.schedule(tournament_id, 0.0)
+        return started
 
     async def _seeds(self, tournament: Tournament) -> dict[int, float]:
         if self.ratings is None:
@@ -300,10 +317,16 @@ class TournamentService:
         for table in current.tables:
             assert table.table_id is not None
             record = await self.tables.open_seated(
-                table.table_id, tournament.game, tournament.organiser_id,
-                [Player(u, names.get(u, str(u))) for u in table.players], guild_id=tournament.guild_id,
-                channel_id=tournament.channel_id, options=tournament.options,
-                turn_timeout=tournament.turn_timeout, rated=tournament.rated, tournament_id=tournament.id,
+                table.table_id,
+                tournament.game,
+                tournament.organiser_id,
+                [Player(u, names.get(u, str(u))) for u in table.players],
+                guild_id=tournament.guild_id,
+                channel_id=tournament.channel_id,
+                options=tournament.options,
+                turn_timeout=tournament.turn_timeout,
+                rated=tournament.rated,
+                tournament_id=tournament.id,
             )
             if on_table is not None:
                 await on_table(record)
@@ -336,8 +359,10 @@ class TournamentService:
             if table is None or table.score is not None:
                 raise Unchanged
             players = table.players
+
             def user(seat: int) -> int:
                 return players[seat] if 0 <= seat < len(players) else -1
+
             points = table_points(result.ranking, teams=bool(result.teams), scoring=Scoring(t.scoring))
             table.score = TableScore(
                 ranking=[[user(s) for s in group] for group in result.ranking],
@@ -351,8 +376,9 @@ class TournamentService:
         except TableNotFound:
             return None
 
-    async def decide(self, tournament_id: str, how: str, awarded: Mapping[str, list[list[int]]] | None = None
-                     ) -> Tournament:
+    async def decide(
+        self, tournament_id: str, how: str, awarded: Mapping[str, list[list[int]]] | None = None
+    ) -> Tournament:
         """(Moderator) Decide the current round's unfinished tables: ``play-out``
         lets every awaited seat play its default move to the end; ``tie`` scores
         each as it stands, everyone level; ``award`` takes the rankings given
@@ -375,8 +401,9 @@ class TournamentService:
             await self.award(tournament_id, table.table_id, ranking, decided=how)
         return await self.get(tournament_id)
 
-    async def award(self, tournament_id: str, table_id: str, ranking: list[list[int]], decided: str = "award"
-                    ) -> Tournament:
+    async def award(
+        self, tournament_id: str, table_id: str, ranking: list[list[int]], decided: str = "award"
+    ) -> Tournament:
         """(Moderator) Score a table by a given ranking and end it."""
 
         def award(t: Tournament) -> None:
@@ -390,8 +417,9 @@ class TournamentService:
                 raise TableError("The ranking must name every player at the table exactly once.")
             positions = [[table.players.index(u) for u in group] for group in ranking]
             points = table_points(positions, scoring=Scoring(t.scoring))
-            table.score = TableScore(ranking=ranking, decided=decided,
-                                     points={table.players[s]: p for s, p in points.items()})
+            table.score = TableScore(
+                ranking=ranking, decided=decided, points={table.players[s]: p for s, p in points.items()}
+            )
             _close_if_done(t)
 
         tournament = await self._change(tournament_id, award)

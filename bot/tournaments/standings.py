@@ -44,8 +44,9 @@ def standings(tournament: Tournament) -> list[Line]:
                     lines[user].reached = rnd.number
             if table.score is None:
                 continue
-            _count(lines, met, ahead, table.players, table.score.ranking, table.score.points,
-                   table.score.scores)
+            _count(
+                lines, met, ahead, table.players, table.score.ranking, table.score.points, table.score.scores
+            )
             if rnd.final:
                 for place, group in enumerate(table.score.ranking):
                     for user in group:

@@ -15,8 +15,19 @@ from storage.records import SeatRecord, TableRecord
 
 def table(table_id: str, users: list[int | None], rated: bool = True, at: float = 1.0) -> TableRecord:
     seats = [SeatRecord(user_id=u, name=f"p{u}" if u else "Bot") for u in users]
-    return TableRecord(id=table_id, game="g", host_id=1, seats=seats, guild_id=5, channel_id=6,
-                       created_at=1.0, updated_at=at, seed=1, turn_timeout=60.0, rated=rated)
+    return TableRecord(
+        id=table_id,
+        game="g",
+        host_id=1,
+        seats=seats,
+        guild_id=5,
+        channel_id=6,
+        created_at=1.0,
+        updated_at=at,
+        seed=1,
+        turn_timeout=60.0,
+        rated=rated,
+    )
 
 
 async def test_a_win_raises_the_winner_once_even_if_reported_twice(redis: Redis) -> None:

@@ -54,8 +54,17 @@ async def finish_round(service: TournamentService, t: Tournament) -> Tournament:
 
 async def test_a_nine_player_swiss_of_a_three_to_seven_player_game(redis: Redis) -> None:
     service = services(redis)
-    t = await service.create(name="Cup", game="scales-of-influence", organiser_id=1, guild_id=5, channel_id=6,
-                             fmt=Format.SWISS, table_size=5, rounds=3, rated=True)
+    t = await service.create(
+        name="Cup",
+        game="scales-of-influence",
+        organiser_id=1,
+        guild_id=5,
+        channel_id=6,
+        fmt=Format.SWISS,
+        table_size=5,
+        rounds=3,
+        rated=True,
+    )
     await register(service, t, 9)
     t = await service.start(t.id)
     for number in (1, 2, 3):
@@ -76,8 +85,15 @@ async def test_a_nine_player_swiss_of_a_three_to_seven_player_game(redis: Redis)
 
 async def test_elimination_of_eight_seeds_by_rating_and_crowns_one(redis: Redis) -> None:
     service = services(redis)
-    t = await service.create(name="KO", game="high-card", organiser_id=1, guild_id=5, channel_id=6,
-                             fmt=Format.ELIMINATION, table_size=2)
+    t = await service.create(
+        name="KO",
+        game="high-card",
+        organiser_id=1,
+        guild_id=5,
+        channel_id=6,
+        fmt=Format.ELIMINATION,
+        table_size=2,
+    )
     players = await register(service, t, 8)
     t = await service.start(t.id)
     rounds = 0
@@ -95,8 +111,15 @@ async def test_elimination_of_eight_seeds_by_rating_and_crowns_one(redis: Redis)
 
 async def test_drops_byes_and_a_moderator_decision(redis: Redis) -> None:
     service = services(redis)
-    t = await service.create(name="RR", game="high-card", organiser_id=1, guild_id=5, channel_id=6,
-                             fmt=Format.ROUND_ROBIN, table_size=2)
+    t = await service.create(
+        name="RR",
+        game="high-card",
+        organiser_id=1,
+        guild_id=5,
+        channel_id=6,
+        fmt=Format.ROUND_ROBIN,
+        table_size=2,
+    )
     players = await register(service, t, 5)
     with pytest.raises(TableError, match="already registered"):
         await service.join(t.id, players[0])

@@ -1,0 +1,190 @@
+"""Tournaments through Discord: registration by buttons, rounds seated as ordinary
+tables in the channel, results from finished tables, standings, ratings, a drop,
+a deadline decided by an organiser, and a restart in the middle of seating a round."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from engines.registry import GAMES
+from storage.records import TableStatus
+from storage.tournaments import Phase, Tournament
+from tests.e2e.harness import DiscordHarness
+from tests.e2e.tables import BotMaker, button, embed_text, labels, play_to_the_end
+from tests.support.clock import Clock
+from tests.support.minigame import HIGH_CARD
+
+
+@pytest.fixture
+def games() -> dict[str, Any]:
+    return {"high-card": HIGH_CARD, "scales-of-influence": GAMES["scales-of-influence"]}
+
+
+async def open_tournament(h: DiscordHarness, players: int, **options: Any) -> tuple[Any, list[Any], Any]:
+    """An organiser opens a tournament; ``players`` join by the Join button."""
+    organiser = h.create_user("org", manage_guild=True)
+    created = await h.slash(organiser, "tournament create", {"name": "Cup", "game": "high-card", **options})
+    message = created.message
+    assert message is not None and not created.ephemeral, [created.content]
+    users = [h.create_user(f"p{i}") for i in range(players)]
+    for user in users:
+        joined = await h.click(user, message, button(message, "Join"))
+        assert joined.ephemeral and joined.content == "You are registered."
+    assert all(f"<@{u.id}>" in embed_text(message) for u in users), "the live list shows everyone"
+    return organiser, users, message
+
+
+async def current(maker: BotMaker) -> Tournament:
+    [tournament] = await maker.bot.desk.tournaments.store.in_guild(next(iter(maker.bot.guilds)).id)
+    return tournament
+
+
+async def finish_by_service(h: DiscordHarness, maker: BotMaker, table_id: str) -> None:
+    """End a table by default moves through TableService; its outbox then tells the tournament."""
+    bot = maker.bot
+    if (await bot.service.get(table_id)).status is TableStatus.PLAYING:
+        await bot.service.play_out(table_id)
+    await bot.announcer.deliver(table_id)
+    await h.settle()
+
+
+async def finish_round(h: DiscordHarness, maker: BotMaker) -> Tournament:
+    tournament = await current(maker)
+    assert tournament.current is not None
+    for table in tournament.current.tables:
+        assert table.table_id is not None
+        await finish_by_service(h, maker, table.table_id)
+    await maker.bot.desk.wait()
+    await h.settle()
+    return await current(maker)
+
+
+async def test_eight_player_elimination_played_by_clicks(h: DiscordHarness, maker: BotMaker) -> None:
+    organiser, users, registration = await open_tournament(h, 8, format="elimination", table_size=2)
+    assert labels(registration) == ["Join", "Leave"]
+    refused = await h.slash(users[0], "tournament start")
+    assert refused.ephemeral and "Only organisers" in (refused.content or "")
+    await h.slash(organiser, "tournament start")
+    assert labels(registration) == [], "registration closes at the start"
+    by_id = {u.id: u for u in users}
+    service = maker.bot.service
+    sizes = []
+    for seed in range(3):
+        tournament = await current(maker)
+        assert tournament.current is not None
+        sizes.append(len(tournament.current.tables))
+        for table in tournament.current.tables:
+            assert table.table_id is not None
+            record = await service.get(table.table_id)
+            assert record.channel_id == h.channel.id and record.thread_id is not None
+            message = next(m for m in h.public_messages() if m.id == record.message_id)
+            seated = [by_id[u] for u in table.players]
+            assert any(all(f"<@{u.id}>" in m.content for u in seated) for m in h.public_messages()), "pinged"
+            await play_to_the_end(h, service, table.table_id, seated, message, seed)
+        await maker.bot.desk.wait()
+        await h.settle()
+    tournament = await current(maker)
+    assert sizes == [4, 2, 1] and tournament.phase is Phase.FINISHED
+    final = tournament.rounds[-1].tables[0].score
+    assert final is not None
+    assert any("Final standings" in embed_text(m) for m in h.public_messages())
+    over = [m.content for m in h.public_messages() if "is over" in m.content]
+    winners = final.ranking[0]  # High Card may end in a shared first place
+    assert len(over) == 1 and any(f"1. <@{w}>" in over[0] for w in winners), (over, final)
+
+
+async def test_nine_player_swiss_of_a_three_to_seven_player_game(h: DiscordHarness, maker: BotMaker) -> None:
+    organiser, users, _ = await open_tournament(
+        h, 9, format="swiss", game="scales-of-influence", table_size=5, rounds=3, rated=True
+    )
+    await h.slash(organiser, "tournament start")
+    for number in (1, 2, 3):
+        tournament = await current(maker)
+        assert tournament.current is not None and tournament.current.number == number
+        assert sorted(len(t.players) for t in tournament.current.tables) == [4, 5]
+        tournament = await finish_round(h, maker)
+    assert tournament.phase is Phase.FINISHED
+    board = await h.slash(users[0], "leaderboard", {"game": "scales-of-influence"})
+    text = embed_text(board.message) if board.message else ""
+    assert text.count("3 games") == 9 and "(provisional)" in text
+    mine = await h.slash(users[0], "rating", {"game": "scales-of-influence"})
+    assert mine.ephemeral and "3 games" in (mine.content or "")
+    exported = await h.slash(users[0], "tournament export", {"kind": "csv"})
+    assert exported.ephemeral and exported.message is not None
+    rebuilt = await h.slash(organiser, "ratings-rebuild", {})
+    assert rebuilt.content == "Ratings rebuilt from 6 results."
+
+
+async def test_round_robin_with_a_drop(h: DiscordHarness, maker: BotMaker) -> None:
+    organiser, users, _ = await open_tournament(h, 4, format="round-robin", table_size=2)
+    await h.slash(organiser, "tournament start")
+    quitter = users[0]
+    dropped = await h.slash(quitter, "tournament drop")
+    assert dropped.ephemeral and "dropped out" in (dropped.content or "")
+    tournament = await current(maker)
+    assert tournament.current is not None
+    [table] = [t for t in tournament.current.tables if quitter.id in t.players]
+    assert table.table_id is not None
+    record = await maker.bot.service.get(table.table_id)
+    assert quitter.id not in record.user_ids, "a bot finishes the dropped player's seat"
+    while tournament.phase is Phase.RUNNING:
+        tournament = await finish_round(h, maker)
+    assert len(tournament.rounds) == 3
+    assert all(quitter.id not in t.players for r in tournament.rounds[1:] for t in r.tables)
+    met = {frozenset(t.players) for r in tournament.rounds for t in r.tables}
+    others = [u.id for u in users[1:]]
+    assert all(frozenset((a, b)) in met for a in others for b in others if a < b), "everyone met everyone"
+
+
+async def test_a_round_closed_by_an_organiser_at_its_deadline(
+    h: DiscordHarness, maker: BotMaker, clock: Clock
+) -> None:
+    organiser, users, _ = await open_tournament(h, 4, format="swiss", table_size=2, rounds=2, round_hours=1)
+    await h.slash(organiser, "tournament start")
+    clock.now += 3601
+    await maker.bot.sweep_once()
+    told = [m.content for m in h.public_messages() if "reached its deadline" in m.content]
+    assert told and f"<@{organiser.id}>" in told[0]
+    refused = await h.slash(users[0], "tournament decide", {"how": "tie"})
+    assert "Only organisers" in (refused.content or "")
+    decided = await h.slash(organiser, "tournament decide", {"how": "tie"})
+    assert decided.content == "The round's unfinished tables are decided."
+    tournament = await current(maker)
+    first = tournament.rounds[0]
+    assert first.closed and all(t.score and t.score.decided == "tie" for t in first.tables)
+    statuses = [(await maker.bot.service.get(t.table_id or "")).status for t in first.tables]
+    assert statuses == [TableStatus.ABANDONED] * 2, "decided tables end"
+    assert len(tournament.rounds) == 2 and tournament.rounds[1].seated
+
+
+async def test_a_restart_in_the_middle_of_seating_a_round(h: DiscordHarness, maker: BotMaker) -> None:
+    organiser, _, _ = await open_tournament(h, 16, format="swiss", table_size=2, rounds=1)
+    posted: list[int] = []
+
+    def fourth_table(request: Any) -> bool:
+        # The bot dies (here: Discord refuses) while posting the round's fourth table.
+        if request.kind == "message_create" and "High Card — table" in str(request.json):
+            posted.append(1)
+            return len(posted) == 4
+        return False
+
+    h.fail(fourth_table, status=403, code=50013, times=1)
+    started = await h.slash(organiser, "tournament start")
+    assert (
+        "could not post everything yet" in " ".join(m.content for m in started.followups) or started.content
+    )
+    tournament = await current(maker)
+    assert tournament.current is not None and not tournament.current.seated
+    await h.restart()
+    await maker.bot.sweep_once()
+    tournament = await current(maker)
+    assert tournament.current is not None and tournament.current.seated
+    ids = [t.table_id for t in tournament.current.tables]
+    assert len(ids) == 8
+    table_messages = [m for m in h.public_messages() if "High Card — table" in embed_text(m)]
+    shown = sorted(t for m in table_messages for t in ids if f"table {t}" in embed_text(m))
+    assert shown == sorted(ids), "every table is posted exactly once"
+    for table_id in ids:
+        assert table_id is not None and (await maker.bot.service.get(table_id)).message_id is not None
