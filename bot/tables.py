@@ -239,6 +239,7 @@ class TableService:
         options: Mapping[str, Any] | None = None,
         turn_timeout: float | None = None,
         seed: int | None = None,
+        rated: bool = False,
     ) -> TableRecord:
         engine = self.engine(game)
         # A custom deck in the options may be large: validate it off the event loop.
@@ -258,6 +259,7 @@ class TableService:
                 # 128 bits: the seed's published hash must not be reversible by trying seeds.
                 seed=seed if seed is not None else secrets.randbits(128),
                 turn_timeout=turn_timeout or self.turn_timeout,
+                rated=rated,
             )
             try:
                 return await self.store.create(record)

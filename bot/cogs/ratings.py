@@ -25,7 +25,8 @@ BOARD_SIZE = 20
 def rating_line(standing: Standing) -> str:
     r = standing.rating
     mark = " (provisional)" if standing.provisional else ""
-    return f"**{standing.rank}.** <@{r.user_id}> — {ordinal(r):.1f}{mark} · {r.games} games"
+    games = f"{r.games} game" + ("" if r.games == 1 else "s")
+    return f"**{standing.rank}.** <@{r.user_id}> — {ordinal(r):.1f}{mark} · {games}"
 
 
 class RatingCommands(commands.Cog):

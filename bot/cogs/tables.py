@@ -87,10 +87,9 @@ class TableCommands(
         options="Game options as key=value pairs, e.g. rounds=2",
         pace="How long each player may take per move",
         deck="A custom deck file (TOML)",
+        rated="Whether the game moves the players' ratings on this server",
     )
-    @app_commands.choices(
-        pace=PACE_CHOICES
-    )
+    @app_commands.choices(pace=PACE_CHOICES)
     async def create(
         self,
         interaction: Interaction,
@@ -99,9 +98,11 @@ class TableCommands(
         options: str | None = None,
         pace: str = "async",
         deck: discord.Attachment | None = None,
+        rated: bool = False,
     ) -> None:
         """Open a new table in this channel; you are its host."""
-        await guarded(interaction, self._create(interaction, game, variant, options, pace, deck), public=True)
+        work = self._create(interaction, game, variant, options, pace, deck, rated)
+        await guarded(interaction, work, public=True)
 
     async def _create(
         self,
@@ -111,11 +112,14 @@ class TableCommands(
         options: str | None,
         pace: str,
         deck: discord.Attachment | None,
+        rated: bool = False,
     ) -> None:
         chosen = parse_options(options)
         if variant:
             chosen["preset"] = variant
         if deck is not None:
+            if rated:
+                raise TableError("A table with a custom deck cannot be rated.")
             chosen["deck"] = await _read_deck(deck)
         record = await self.service.create(
             game,
@@ -124,6 +128,7 @@ class TableCommands(
             channel_id=interaction.channel_id,
             options=chosen,
             turn_timeout=PACES.get(pace, PACES["async"]),
+            rated=rated,
         )
         async with after_save(f"Table {record.id} is open, but I could not finish setting it up here — "
                               "use /table status to see it."):

@@ -27,6 +27,11 @@ import networkx as nx  # type: ignore[import-untyped]
 Meetings = Counter[frozenset[int]]
 # How far down the standings a two-seat pairing may look: bounds the matching's graph for big fields.
 WINDOW = 24
+# A big field is matched in blocks of this many neighbours in the standings (even, so every block
+# pairs off): the matching's cost grows with the cube of its size.
+BLOCK = 64
+REPEAT_COST = 10_000_000
+GAP_COST_CAP = 5_000_000
 SWAP_PASSES = 6
 
 
@@ -95,7 +100,21 @@ def swiss(
 
 def _match_pairs(field_: Sequence[int], points: dict[int, float], met: Meetings) -> list[list[int]]:
     """Pair everyone by a maximum-weight perfect matching: a repeat costs more
-    than any gap in standing, and a bigger gap costs more than a smaller one."""
+    than any gap in standing, and a bigger gap costs more than a smaller one.
+    A field bigger than two blocks is matched block by block down the standings."""
+    if len(field_) <= 2 * BLOCK:
+        return _match_block(field_, points, met)
+    pairs: list[list[int]] = []
+    for start in range(0, len(field_), BLOCK):
+        block = field_[start : start + BLOCK]
+        if len(field_) - start - BLOCK < BLOCK:  # fold a short tail into the last block
+            pairs += _match_block(field_[start:], points, met)
+            break
+        pairs += _match_block(block, points, met)
+    return pairs
+
+
+def _match_block(field_: Sequence[int], points: dict[int, float], met: Meetings) -> list[list[int]]:
     graph = nx.Graph()
     graph.add_nodes_from(field_)
     count = len(field_)
@@ -103,7 +122,8 @@ def _match_pairs(field_: Sequence[int], points: dict[int, float], met: Meetings)
         for j in range(i + 1, min(count, i + 1 + WINDOW)):
             b = field_[j]
             gap = abs(points.get(a, 0.0) - points.get(b, 0.0))
-            weight = 1_000_000 - 100_000 * met[frozenset((a, b))] - int(gap * 100) ** 2 - (j - i)
+            gap_cost = min(int(gap * 100) ** 2, GAP_COST_CAP)
+            weight = 10 * REPEAT_COST - REPEAT_COST * met[frozenset((a, b))] - gap_cost - (j - i)
             graph.add_edge(a, b, weight=weight)
     matching = nx.max_weight_matching(graph, maxcardinality=True)
     rank = {p: i for i, p in enumerate(field_)}

@@ -93,6 +93,7 @@ def table_embed(service: TableService, record: TableRecord) -> discord.Embed:
         chosen["deck"] = "custom"
     options = ", ".join(f"{k}={v}" for k, v in chosen.items())
     panel.footer = f"Table {record.id} · v{record.version}" + (f" · {options}" if options else "")
+    panel.footer += " · rated" if record.rated else ""
     panel.footer += f" · Rules: /rules game:{record.game}"
     return to_embed(panel, lambda text: service.text(record, text), COLOURS[record.status])
 

@@ -188,3 +188,19 @@ async def test_a_restart_in_the_middle_of_seating_a_round(h: DiscordHarness, mak
     assert shown == sorted(ids), "every table is posted exactly once"
     for table_id in ids:
         assert table_id is not None and (await maker.bot.service.get(table_id)).message_id is not None
+
+
+async def test_a_casual_table_opted_in_to_ratings_moves_them(h: DiscordHarness, maker: BotMaker) -> None:
+    ann, bob = h.create_user("ann"), h.create_user("bob")
+    created = await h.slash(ann, "table create", {"game": "high-card", "rated": True})
+    message = created.message
+    assert message is not None and "rated" in embed_text(message)
+    await h.click(bob, message, button(message, "Join"))
+    await h.click(ann, message, button(message, "Start"))
+    [table] = await maker.bot.service.store.in_channel(h.channel.id)
+    await play_to_the_end(h, maker.bot.service, table.id, [ann, bob], message, seed=3)
+    for user in (ann, bob):
+        shown = await h.slash(user, "rating", {"game": "high-card"})
+        assert "1 game ·" in (shown.content or "") and "(provisional)" in (shown.content or "")
+    unrated = await h.slash(ann, "rating", {"member": bob, "game": "spheres-of-life"})
+    assert "There is no game" in (unrated.content or "")

@@ -137,3 +137,8 @@ def test_scoring_shares_per_table_and_team() -> None:
     assert table_points([[0, 3], [1, 2, 4]], teams=True) == {0: 1.0, 3: 1.0, 1: 0.0, 2: 0.0, 4: 0.0}
     assert table_points([[0, 1, 2, 3, 4]], teams=True) == dict.fromkeys(range(5), 0.5)
     assert table_points([[1, 2], [0]], scoring=Scoring.WINNER) == {1: 0.5, 2: 0.5, 0: 0.0}
+
+
+def test_a_big_head_to_head_field_is_matched_in_blocks_without_repeats() -> None:
+    met, byes = _play_swiss(301, 2, 2, 4, seed=5)
+    assert set(met.values()) == {1} and sorted(byes.values()) == [1, 1, 1, 1]
