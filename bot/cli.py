@@ -16,6 +16,7 @@ import json
 import signal
 import sys
 import threading
+import time
 import tomllib
 from collections.abc import Iterator, Mapping, Sequence
 from importlib import metadata
@@ -114,6 +115,10 @@ def build_parser() -> argparse.ArgumentParser:
         "--concurrency", type=_count(1), default=50, help="acts in flight at once (default 50)"
     )
     bench.add_argument("--game", help="game key (default: the first registered game)")
+
+    ratings = commands.add_parser("ratings", help="recompute a server's ratings from its stored results")
+    ratings.add_argument("guild", type=_count(1), help="the server's (guild's) id")
+    ratings.add_argument("--game", help="one game's key (default: every rated game)")
     return parser
 
 
@@ -148,6 +153,8 @@ def main(
             return _play(args, games, stdin or sys.stdin, out)
         if args.command == "replay":
             return _replay(args.log, games, out)
+        if args.command == "ratings":
+            return _ratings(args, out)
         return _bench(args, games, out)
     except KeyboardInterrupt:
         return _fail("\nInterrupted.", code=130)
@@ -238,6 +245,23 @@ def _run(args: argparse.Namespace) -> int:
             asyncio.run(run_bot(settings))
         except RedisUnavailable as error:
             return _fail(f"gametable run: {error}", code=1)
+    return 0
+
+
+def _ratings(args: argparse.Namespace, out: TextIO) -> int:
+    settings = _load_settings()
+    if isinstance(settings, int):
+        return settings
+    from bot.ratings import RatingService
+    from storage.connect import open_redis
+    from storage.ratings import RatingStore
+
+    async def rebuild() -> int:
+        async with open_redis(settings.redis_url, settings.data_dir) as redis:
+            return await RatingService(RatingStore(redis), time.time).rebuild(args.guild, args.game)
+
+    count = asyncio.run(rebuild())
+    out.write(f"Ratings rebuilt from {count} result{'' if count == 1 else 's'}.\n")
     return 0
 
 

@@ -393,12 +393,15 @@ class TournamentService:
                 record = await self.tables.get(table.table_id)
                 if record.status is TableStatus.PLAYING:
                     record = (await self.tables.play_out(table.table_id)).table
-                await self.table_ended(record)
-                continue
-            ranking = [list(table.players)] if how == "tie" else (awarded or {}).get(table.table_id)
+                if record.status is TableStatus.FINISHED:
+                    await self.table_ended(record)
+                    continue
+            # A table abandoned before its end has nothing to play out: it stands level.
+            level = how in ("tie", "play-out")
+            ranking = [list(table.players)] if level else (awarded or {}).get(table.table_id)
             if ranking is None:
                 raise TableError(f"Give a ranking for table {table.table_id}.")
-            await self.award(tournament_id, table.table_id, ranking, decided=how)
+            await self.award(tournament_id, table.table_id, ranking, decided="tie" if level else how)
         return await self.get(tournament_id)
 
     async def award(

@@ -4,7 +4,9 @@ bots are left out, and a rebuild from the stored results gives the same figures.
 from __future__ import annotations
 
 import asyncio
+import io
 
+import pytest
 from redis.asyncio import Redis
 
 from bot.ratings import PROVISIONAL_GAMES, RatingService, ordinal
@@ -70,3 +72,21 @@ async def test_teams_rate_together_and_a_rebuild_reproduces_ratings(redis: Redis
     # where order matters, and exactly for the team players who played once.
     assert after.keys() == before.keys() and after[3] == before[3] and after[5] == before[5]
     assert {u: g for u, (_, g) in after.items()} == {u: g for u, (_, g) in before.items()}
+
+
+def test_the_cli_rebuilds_a_servers_ratings(redis_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    import redis as sync_redis
+
+    from bot.cli import main
+    from storage.ratings import RatedResult, games_key, players_key, results_key
+
+    client = sync_redis.Redis.from_url(redis_url)
+    stored = RatedResult(table_id="cli1", guild_id=77, game="g", at=1.0, sides=[[1], [2]], ranks=[0, 1])
+    client.hset(results_key(77, "g"), "cli1", stored.model_dump_json())
+    client.sadd(games_key(77), "g")
+    monkeypatch.setenv("REDIS_URL", redis_url)
+    out = io.StringIO()
+    assert main(["ratings", "77"], stdout=out) == 0
+    assert out.getvalue() == "Ratings rebuilt from 1 result.\n"
+    assert sorted(int(u) for u in client.hkeys(players_key(77, "g"))) == [1, 2]
+    client.close()

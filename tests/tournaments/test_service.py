@@ -14,9 +14,10 @@ from bot.results import Results
 from bot.tables import Player, TableService
 from bot.tournaments.service import TournamentService
 from bot.tournaments.standings import standings
+from engines.core import Result
 from engines.registry import GAMES
 from storage.ratings import RatingStore
-from storage.records import TableStatus
+from storage.records import SeatRecord, TableRecord, TableStatus
 from storage.store import TableStore
 from storage.tournaments import Format, Phase, Tournament, TournamentStore
 from tests.support.minigame import HIGH_CARD
@@ -27,6 +28,23 @@ GAMES_HERE: dict[str, Any] = {"high-card": HIGH_CARD, "scales-of-influence": GAM
 def services(redis: Redis) -> TournamentService:
     tables = TableService(TableStore(redis), games=GAMES_HERE)
     return TournamentService(TournamentStore(redis), tables, RatingService(RatingStore(redis), tables.clock))
+
+
+def table_record(table_id: str, users: list[int]) -> TableRecord:
+    seats = [SeatRecord(user_id=u, name=f"p{u}") for u in users]
+    return TableRecord(
+        id=table_id,
+        game="high-card",
+        host_id=1,
+        seats=seats,
+        guild_id=5,
+        channel_id=6,
+        created_at=1.0,
+        updated_at=1.0,
+        seed=1,
+        turn_timeout=60.0,
+        rated=True,
+    )
 
 
 def results(service: TournamentService) -> Results:
@@ -139,3 +157,83 @@ async def test_drops_byes_and_a_moderator_decision(redis: Redis) -> None:
     assert t.current is not None and all(dropped not in table.players for table in t.current.tables)
     byes = Counter(u for r in t.rounds for u in r.byes)
     assert max(byes.values()) == 1 or dropped in byes
+
+
+async def test_check_in_cap_replace_and_award(redis: Redis) -> None:
+    service = services(redis)
+    t = await service.create(
+        name="C",
+        game="high-card",
+        organiser_id=1,
+        guild_id=5,
+        channel_id=6,
+        fmt=Format.SWISS,
+        table_size=2,
+        rounds=2,
+        cap=4,
+        check_in=True,
+    )
+    players = await register(service, t, 4)
+    with pytest.raises(TableError, match="full"):
+        await service.join(t.id, Player(999, "late"))
+    for player in players[:3]:
+        await service.check_in(t.id, player.user_id)
+    t = await service.start(t.id)
+    assert [e.user_id for e in t.entrants] == [p.user_id for p in players[:3]], "no check-in, no place"
+    assert t.current is not None and len(t.current.byes) == 1
+    t = await service.seat_round(t.id)
+    [table] = t.current.tables if t.current else []
+    old, new = table.players[0], Player(777, "sub")
+    t = await service.replace(t.id, old, new)
+    assert t.entrant(777) is not None and t.entrant(old) is None
+    assert t.current is not None and t.current.tables[0].players[0] == 777
+    with pytest.raises(TableError, match="every player"):
+        await service.award(t.id, table.table_id or "", [[777]])
+    t = await service.award(t.id, table.table_id or "", [[table.players[1]], [777]])
+    assert t.current is not None and t.current.closed
+    assert (await service.tables.get(table.table_id or "")).status is TableStatus.ABANDONED
+    line = {s.user_id: s for s in standings(t)}
+    assert line[table.players[1]].points == 1.0 and line[777].points == 0.0
+
+
+async def test_swiss_then_final_and_elimination_seeded_by_rating(redis: Redis) -> None:
+    service = services(redis)
+    t = await service.create(
+        name="F",
+        game="high-card",
+        organiser_id=1,
+        guild_id=5,
+        channel_id=6,
+        fmt=Format.SWISS_FINAL,
+        table_size=3,
+        rounds=2,
+    )
+    await register(service, t, 7)
+    t = await service.start(t.id)
+    while t.phase is Phase.RUNNING:
+        t = await finish_round(service, await service.seat_round(t.id))
+        t = await service.advance(t.id)
+    final = t.rounds[-1]
+    assert len(t.rounds) == 3 and final.final and len(final.tables) == 1 and len(final.tables[0].players) == 3
+    assert final.tables[0].score is not None
+    assert [line.user_id for line in standings(t)[:3]] == [
+        u for g in final.tables[0].score.ranking for u in g
+    ]
+
+    # The strongest rated player is seed 1: in a bracket of 8 they meet seed 8 first.
+    assert service.ratings is not None
+    for i in range(3):
+        seat = table_record(f"warm{i}", [100, 107])
+        await service.ratings.table_ended(seat, Result(ranking=[[1], [0]]))
+    k = await service.create(
+        name="K",
+        game="high-card",
+        organiser_id=1,
+        guild_id=5,
+        channel_id=6,
+        fmt=Format.ELIMINATION,
+        table_size=2,
+    )
+    await register(service, k, 8)
+    k = await service.start(k.id)
+    assert k.current is not None and k.current.tables[0].players[0] == 107
