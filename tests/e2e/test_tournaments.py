@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import discord
 import pytest
 
+from bot.tables import Player
 from engines.registry import GAMES
 from storage.records import TableStatus
 from storage.tournaments import Phase, Tournament
@@ -204,3 +206,41 @@ async def test_a_casual_table_opted_in_to_ratings_moves_them(h: DiscordHarness, 
         assert "1 game ·" in (shown.content or "") and "(provisional)" in (shown.content or "")
     unrated = await h.slash(ann, "rating", {"member": bob, "game": "spheres-of-life"})
     assert "There is no game" in (unrated.content or "")
+
+
+async def test_a_server_names_an_organiser_role_in_settings(h: DiscordHarness, maker: BotMaker) -> None:
+    from tests.e2e.entities import Role
+
+    admin, host = h.create_user("admin", manage_guild=True), h.create_user("host")
+    options = {"name": "Cup", "game": "high-card", "format": "swiss"}
+    refused = await h.slash(host, "tournament create", options)
+    assert refused.ephemeral and "Only organisers" in (refused.content or "")
+    role = Role(h.ids.next(), "Organisers", discord.Permissions.none(), 1)
+    h.guild.roles.append(role)
+    member = h.member(host)
+    member.roles.append(role)
+    # What Discord sends when a role is made and given (the World has no factory for a plain role).
+    h._emit("GUILD_ROLE_CREATE", {"guild_id": str(h.guild.id), "role": role.payload()})
+    h._emit("GUILD_MEMBER_UPDATE", {**member.payload(), "guild_id": str(h.guild.id)})
+    not_allowed = await h.slash(host, "settings organiser-role", {"role": role})
+    assert "Only members with Manage Server" in (not_allowed.content or "")
+    named = await h.slash(admin, "settings organiser-role", {"role": role})
+    assert named.ephemeral and "may now run tournaments" in (named.content or "")
+    created = await h.slash(host, "tournament create", options)
+    assert created.message is not None and not created.ephemeral and "Cup" in embed_text(created.message)
+
+
+async def test_a_round_of_sixty_four_tables_shows_its_progress(h: DiscordHarness, maker: BotMaker) -> None:
+    organiser, _, _ = await open_tournament(h, 0, format="swiss", table_size=2, rounds=1)
+    tournaments = maker.bot.desk.tournaments
+    tournament = await current(maker)
+    for i in range(128):
+        await tournaments.join(tournament.id, Player(10_000 + i, f"q{i}"))
+    await h.slash(organiser, "tournament start")
+    tournament = await current(maker)
+    assert (
+        tournament.current is not None and tournament.current.seated and len(tournament.current.tables) == 64
+    )
+    progress = [m for m in h.public_messages() if m.content.startswith("Seating round 1:")]
+    assert len(progress) == 1 and progress[0].content == "Seating round 1: 64/64 tables ready."
+    assert len(h.requests_of("thread_create")) == 64
