@@ -109,6 +109,9 @@ class TournamentDesk:
         byes = "".join(f" <@{u}>" for u in current.byes)
         tournament = await self.tournaments.seat_round(tournament_id, posted)
         note = f" Byes:{byes}." if byes else ""
+        seated = tournament.current
+        if seated is not None and seated.deadline is not None:
+            note += f" The round ends <t:{int(seated.deadline)}:R>."
         await channel.send(
             fit(f"**{tournament.name}** — round {current.number} is seated ({total} tables)." + note, 2000),
             allowed_mentions=discord.AllowedMentions(users=True),

@@ -145,6 +145,10 @@ async def test_a_round_closed_by_an_organiser_at_its_deadline(
 ) -> None:
     organiser, users, _ = await open_tournament(h, 4, format="swiss", table_size=2, rounds=2, round_hours=1)
     await h.slash(organiser, "tournament start")
+    seated = [m.content for m in h.public_messages() if "round 1 is seated" in m.content]
+    assert seated and f"ends <t:{int(clock.now) + 3600}:R>" in seated[0]
+    await maker.bot.sweep_once()
+    assert not any("reached its deadline" in m.content for m in h.public_messages()), "not before its time"
     clock.now += 3601
     await maker.bot.sweep_once()
     told = [m.content for m in h.public_messages() if "reached its deadline" in m.content]
