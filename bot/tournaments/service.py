@@ -15,22 +15,22 @@ import contextlib
 import secrets
 import time
 from collections.abc import Awaitable, Callable, Mapping
+from functools import partial
 from typing import Any
 
 from bot.errors import TableBusy, TableError, TableNotFound
 from bot.ratings import RatingService, ordinal
 from bot.tables import Player, TableService
-from bot.tournaments import formats
+from bot.tournaments import formats, roster
+from bot.tournaments.roster import LIVE, Unchanged
 from bot.tournaments.scoring import Scoring, table_points
 from engines.core import IllegalAction, quote
 from storage.records import TableRecord, TableStatus
 from storage.store import VersionConflict
 from storage.tournaments import (
-    Entrant,
     Format,
     Phase,
     Round,
-    Standing,
     TableScore,
     TableSeat,
     Tournament,
@@ -38,14 +38,9 @@ from storage.tournaments import (
 )
 
 RETRIES = 10
-LIVE = (Phase.REGISTRATION, Phase.RUNNING)
 _ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
 Change = Callable[[Tournament], None]
 OnTable = Callable[[TableRecord], Awaitable[None]]
-
-
-class Unchanged(Exception):
-    """Nothing to do: the change was made already (a repeated report)."""
 
 
 class TournamentService:
@@ -162,95 +157,31 @@ class TournamentService:
 
         return await self._change(tournament_id, attach)
 
-    # ----- registration -----
+    # ----- registration and the organisers' changes (rules in bot.tournaments.roster) -----
 
     async def join(self, tournament_id: str, player: Player) -> Tournament:
-        def join(t: Tournament) -> None:
-            _registering(t)
-            if t.entrant(player.user_id) is not None:
-                raise TableError("You are already registered.")
-            if t.cap is not None and len(t.entrants) >= t.cap:
-                raise TableError(f"Registration is full ({t.cap} players).")
-            t.entrants.append(Entrant(user_id=player.user_id, name=player.name))
-
-        return await self._change(tournament_id, join)
+        return await self._change(tournament_id, partial(roster.join, player=player))
 
     async def leave(self, tournament_id: str, user_id: int) -> Tournament:
-        def leave(t: Tournament) -> None:
-            _registering(t)
-            if t.entrant(user_id) is None:
-                raise TableError("You are not registered.")
-            t.entrants = [e for e in t.entrants if e.user_id != user_id]
-
-        return await self._change(tournament_id, leave)
+        return await self._change(tournament_id, partial(roster.leave, user_id=user_id))
 
     async def check_in(self, tournament_id: str, user_id: int) -> Tournament:
-        def check_in(t: Tournament) -> None:
-            _registering(t)
-            entrant = t.entrant(user_id)
-            if entrant is None:
-                raise TableError("You are not registered.")
-            if not t.check_in:
-                raise TableError("This tournament needs no check-in.")
-            if entrant.checked_in:
-                raise Unchanged
-            entrant.checked_in = True
-
-        return await self._change(tournament_id, check_in)
-
-    # ----- moderators -----
+        return await self._change(tournament_id, partial(roster.check_in, user_id=user_id))
 
     async def add(self, tournament_id: str, player: Player) -> Tournament:
-        """(Moderator) Register a player, past the cap and after the start (they join from the next round)."""
-
-        def add(t: Tournament) -> None:
-            _open(t)
-            entrant = t.entrant(player.user_id)
-            if entrant is not None and entrant.status is Standing.ACTIVE:
-                raise TableError(f"{player.name} is already registered.")
-            if entrant is not None:
-                entrant.status = Standing.ACTIVE
-            else:
-                t.entrants.append(Entrant(user_id=player.user_id, name=player.name, checked_in=True))
-
-        return await self._change(tournament_id, add)
+        return await self._change(tournament_id, partial(roster.add, player=player))
 
     async def drop(self, tournament_id: str, user_id: int, *, disqualify: bool = False) -> Tournament:
-        """(Moderator, or a player for themselves) Take a player out of the coming
-        rounds; a bot plays out their seat at a table still running. Before the
-        start this simply removes the registration."""
-
-        def drop(t: Tournament) -> None:
-            _open(t)
-            entrant = _entrant(t, user_id)
-            if t.phase is Phase.REGISTRATION:
-                t.entrants.remove(entrant)
-                return
-            status = Standing.DISQUALIFIED if disqualify else Standing.DROPPED
-            if entrant.status is status:
-                raise Unchanged
-            entrant.status = status
-
-        tournament = await self._change(tournament_id, drop)
+        """Take a player out of the coming rounds; a bot plays out their seat at a table still running."""
+        tournament = await self._change(
+            tournament_id, partial(roster.drop, user_id=user_id, disqualify=disqualify)
+        )
         await self._hand_to_bots(tournament, user_id)
         return tournament
 
     async def replace(self, tournament_id: str, old_id: int, new: Player) -> Tournament:
-        """(Moderator) ``new`` takes over ``old``'s entry — points, history and
-        coming rounds; at a table still running a bot finishes the seat."""
-
-        def replace(t: Tournament) -> None:
-            _open(t)
-            entrant = _entrant(t, old_id)
-            if t.entrant(new.user_id) is not None:
-                raise TableError(f"{new.name} is already in this tournament.")
-            entrant.user_id, entrant.name = new.user_id, new.name
-            for rnd in t.rounds:
-                rnd.byes = [new.user_id if u == old_id else u for u in rnd.byes]
-                for table in rnd.tables:
-                    _rename(table, old_id, new.user_id)
-
-        tournament = await self._change(tournament_id, replace)
+        """``new`` takes over ``old_id``'s entry; at a table still running a bot finishes the seat."""
+        tournament = await self._change(tournament_id, partial(roster.replace, old_id=old_id, new=new))
         await self._hand_to_bots(tournament, old_id)
         return tournament
 
@@ -272,7 +203,7 @@ class TournamentService:
         seeds = await self._seeds(await self.get(tournament_id))
 
         def start(t: Tournament) -> None:
-            _registering(t)
+            roster.registering(t)
             if t.check_in:
                 t.entrants = [e for e in t.entrants if e.checked_in]
             if len(t.entrants) < self.smallest(t):
@@ -462,7 +393,7 @@ class TournamentService:
 
     async def cancel(self, tournament_id: str) -> Tournament:
         def cancel(t: Tournament) -> None:
-            _open(t)
+            roster.still_open(t)
             t.phase = Phase.CANCELLED
 
         tournament = await self._change(tournament_id, cancel)
@@ -489,38 +420,12 @@ class TournamentService:
         raise TableBusy("The tournament is very busy right now; please try again.")
 
 
-def _registering(t: Tournament) -> None:
-    if t.phase is not Phase.REGISTRATION:
-        raise TableError("Registration for this tournament is closed.")
-
-
-def _open(t: Tournament) -> None:
-    if t.phase not in LIVE:
-        raise TableError("This tournament is over.")
-
-
-def _entrant(t: Tournament, user_id: int) -> Entrant:
-    entrant = t.entrant(user_id)
-    if entrant is None:
-        raise TableError("That player is not in this tournament.")
-    return entrant
-
-
 def _table(t: Tournament, table_id: str) -> TableSeat | None:
     for rnd in t.rounds:
         for table in rnd.tables:
             if table.table_id == table_id:
                 return table
     return None
-
-
-def _rename(table: TableSeat, old: int, new: int) -> None:
-    table.players = [new if u == old else u for u in table.players]
-    if table.score is not None:
-        score = table.score
-        score.ranking = [[new if u == old else u for u in g] for g in score.ranking]
-        score.points = {new if u == old else u: p for u, p in score.points.items()}
-        score.scores = {new if u == old else u: p for u, p in score.scores.items()}
 
 
 def _close_if_done(t: Tournament) -> None:
