@@ -76,8 +76,11 @@ class TournamentCommands(
             return
         raise TableError("Only organisers can do that: Manage Server, or the role named in /settings.")
 
-    async def _find(self, interaction: Interaction, tournament: str | None) -> Tournament:
-        return await self.service.find(interaction.guild_id or 0, interaction.channel_id, tournament)
+    async def _find(
+        self, interaction: Interaction, tournament: str | None, finished: bool = False
+    ) -> Tournament:
+        guild, channel = interaction.guild_id or 0, interaction.channel_id
+        return await self.service.find(guild, channel, tournament, finished=finished)
 
     @app_commands.command(name="create")
     @app_commands.guild_only()
@@ -313,7 +316,7 @@ class TournamentCommands(
         """Show the standings (only to you)."""
 
         async def show() -> None:
-            await reply(interaction, **standings_message(await self._find(interaction, tournament)))
+            await reply(interaction, **standings_message(await self._find(interaction, tournament, True)))
 
         await guarded(interaction, show())
 
@@ -329,7 +332,7 @@ class TournamentCommands(
         """Download the standings as a file."""
 
         async def export() -> None:
-            found = await self._find(interaction, tournament)
+            found = await self._find(interaction, tournament, True)
             text = to_csv(found) if kind == "csv" else to_json(found)
             file = discord.File(io.BytesIO(text.encode()), filename=f"tournament-{found.id}.{kind}")
             await reply(interaction, f"Standings of **{found.name}**.", file=file)

@@ -66,18 +66,28 @@ class TournamentService:
         return tournament
 
     async def find(
-        self, guild_id: int, channel_id: int | None, tournament_id: str | None = None
+        self,
+        guild_id: int,
+        channel_id: int | None,
+        tournament_id: str | None = None,
+        *,
+        finished: bool = False,
     ) -> Tournament:
         """The tournament a command means: the one named, else this channel's one
-        unfinished tournament, else the server's one unfinished tournament."""
+        unfinished tournament, else the server's one unfinished tournament; with
+        ``finished``, else the last one held in this channel."""
         if tournament_id:
             return await self.get(tournament_id)
-        live = [t for t in await self.store.in_guild(guild_id) if t.phase in LIVE]
+        every = await self.store.in_guild(guild_id)
+        live = [t for t in every if t.phase in LIVE]
         for candidates in ([t for t in live if t.channel_id == channel_id], live):
             if len(candidates) == 1:
                 return candidates[0]
             if candidates:
                 raise TableError("Several tournaments are running — name one with the `tournament` option.")
+        here = [t for t in every if t.channel_id == channel_id]
+        if finished and here:
+            return here[-1]  # the latest one played here, for its standings and export
         raise TableNotFound("There is no tournament running here.")
 
     def smallest(self, tournament: Tournament) -> int:

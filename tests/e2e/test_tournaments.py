@@ -114,7 +114,12 @@ async def test_nine_player_swiss_of_a_three_to_seven_player_game(h: DiscordHarne
     mine = await h.slash(users[0], "rating", {"game": "scales-of-influence"})
     assert mine.ephemeral and "3 games" in (mine.content or "")
     exported = await h.slash(users[0], "tournament export", {"kind": "csv"})
-    assert exported.ephemeral and exported.message is not None
+    assert exported.ephemeral and exported.response is not None, exported.content
+    [file] = exported.response.files
+    rows = file.data.decode().splitlines()
+    assert file.filename.endswith(".csv") and rows[0].startswith("place,user_id,name") and len(rows) == 10
+    shown = await h.slash(users[0], "tournament standings")
+    assert shown.ephemeral and "Final standings" in embed_text(shown.message) if shown.message else False
     rebuilt = await h.slash(organiser, "ratings-rebuild", {})
     assert rebuilt.content == "Ratings rebuilt from 6 results."
 
@@ -248,3 +253,26 @@ async def test_a_round_of_sixty_four_tables_shows_its_progress(h: DiscordHarness
     progress = [m for m in h.public_messages() if m.content.startswith("Seating round 1:")]
     assert len(progress) == 1 and progress[0].content == "Seating round 1: 64/64 tables ready."
     assert len(h.requests_of("thread_create")) == 64
+
+
+async def test_refusals_and_check_in_before_the_start(h: DiscordHarness, maker: BotMaker) -> None:
+    organiser = h.create_user("org", manage_guild=True)
+    too_big = await h.slash(
+        organiser, "tournament create", {"name": "X", "game": "high-card", "format": "swiss", "table_size": 9}
+    )
+    assert too_big.ephemeral and too_big.content == "High Card seats 2–6 players a table, not 9."
+    organiser2, users, message = await open_tournament(h, 3, format="swiss", table_size=2, check_in=True)
+    assert labels(message) == ["Join", "Leave", "Check in"]
+    again = await h.click(users[0], message, button(message, "Join"))
+    assert again.content == "You are already registered."
+    for user in users[:2]:
+        checked = await h.click(user, message, button(message, "Check in"))
+        assert checked.content == "You are checked in."
+    assert embed_text(message).count("✅") == 2
+    left = await h.click(users[2], message, button(message, "Leave"))
+    assert left.content == "You have left."
+    await h.slash(organiser2, "tournament start")
+    tournament = await current(maker)
+    assert [e.user_id for e in tournament.entrants] == [u.id for u in users[:2]]
+    late = await h.click(users[2], message, button(message, "Join")) if labels(message) else None
+    assert late is None, "registration buttons are gone once it starts"
