@@ -140,6 +140,8 @@ class TournamentDesk:
         except discord.HTTPException:
             log.info("table %s: no thread could be opened", record.id)
         await self.tables.attach(record.id, message_id=message.id, thread_id=thread_id)
+        # The start's news (whose move it is) waits in the table's outbox: tell it now it has a thread.
+        await self.flows.announcer.deliver(record.id)
 
     async def table_ended(self, record: TableRecord) -> None:
         """The outbox step for a finished rated or tournament table."""

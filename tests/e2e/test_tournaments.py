@@ -276,3 +276,37 @@ async def test_refusals_and_check_in_before_the_start(h: DiscordHarness, maker: 
     assert [e.user_id for e in tournament.entrants] == [u.id for u in users[:2]]
     late = await h.click(users[2], message, button(message, "Join")) if labels(message) else None
     assert late is None, "registration buttons are gone once it starts"
+
+
+async def test_a_result_survives_a_crash_in_its_outbox_step_and_counts_once(
+    h: DiscordHarness, maker: BotMaker, clock: Clock
+) -> None:
+    organiser, _, _ = await open_tournament(h, 2, format="swiss", table_size=2, rounds=1, rated=True)
+    await h.slash(organiser, "tournament start")
+    tournament = await current(maker)
+    assert tournament.current is not None
+    table_id = tournament.current.tables[0].table_id or ""
+    service = maker.bot.desk.tournaments
+    real = service.table_ended
+
+    async def crash(record: Any) -> Any:
+        raise ConnectionError("the bot went down here")
+
+    service.table_ended = crash  # type: ignore[method-assign]
+    await maker.bot.service.play_out(table_id)
+    await maker.bot.announcer.deliver(table_id)
+    await h.settle()
+    assert (await current(maker)).phase is Phase.RUNNING, "the result was not taken yet"
+    assert await maker.bot.announcer.outbox.length(table_id) == 1, "its news waits in the outbox"
+    service.table_ended = real  # type: ignore[method-assign]
+
+    await h.restart()
+    clock.now += 60
+    await maker.bot.drain_once()
+    await maker.bot.desk.wait()
+    await h.settle()
+    tournament = await current(maker)
+    assert tournament.phase is Phase.FINISHED
+    board = await maker.bot.desk.results.ratings.leaderboard(h.guild.id, "high-card")
+    assert [s.rating.games for s in board] == [1, 1], "rated once, though its step ran twice"
+    assert await maker.bot.announcer.outbox.length(table_id) == 0
