@@ -237,3 +237,43 @@ async def test_swiss_then_final_and_elimination_seeded_by_rating(redis: Redis) -
     await register(service, k, 8)
     k = await service.start(k.id)
     assert k.current is not None and k.current.tables[0].players[0] == 107
+
+
+async def test_seating_resumes_a_table_made_but_not_started_before_a_crash(redis: Redis) -> None:
+    service = services(redis)
+    t = await service.create(
+        name="R",
+        game="high-card",
+        organiser_id=1,
+        guild_id=5,
+        channel_id=6,
+        fmt=Format.SWISS,
+        table_size=2,
+        rounds=1,
+    )
+    await register(service, t, 4)
+    t = await service.start(t.id)
+    assert t.current is not None
+    first = t.current.tables[0]
+    assert first.table_id is not None
+    # The crash: the first table is stored, in its lobby, and the process dies before starting it.
+    real_start = service.tables.start
+
+    async def crash(*args: Any, **kwargs: Any) -> Any:
+        raise ConnectionError("the process died here")
+
+    service.tables.start = crash  # type: ignore[method-assign]
+    with pytest.raises(ConnectionError):
+        await service.seat_round(t.id)
+    service.tables.start = real_start  # type: ignore[method-assign]
+    assert (await service.tables.get(first.table_id)).status is TableStatus.LOBBY
+    seen: list[str] = []
+
+    async def shown(record: TableRecord) -> None:
+        seen.append(record.id)
+
+    t = await service.seat_round(t.id, shown)
+    assert t.current is not None and t.current.seated
+    assert seen == [table.table_id for table in t.current.tables]
+    record = await service.tables.get(first.table_id)
+    assert record.status is TableStatus.PLAYING and record.seats[0].user_id == first.players[0]
