@@ -16,8 +16,9 @@ from bot.cogs.tables import PACE_CHOICES, PACES, game_choices, parse_options
 from bot.errors import TableError
 from bot.tables import Player
 from bot.tournaments.export import to_csv, to_json
+from bot.tournaments.roster import LIVE
 from bot.tournaments.service import TournamentService
-from bot.ui.answer import after_save, guarded, public_message, reply
+from bot.ui.answer import after_save, guarded, public_message, reply, suggestions
 from bot.ui.embeds import fit
 from bot.ui.flows import is_moderator
 from bot.ui.tournament_desk import TournamentDesk
@@ -31,6 +32,22 @@ if TYPE_CHECKING:
 Interaction = discord.Interaction[Any]
 MENTION = re.compile(r"<@!?(\d{1,20})>")
 TOURNAMENT = "Which tournament (leave empty for the one running here)"
+
+
+async def tournament_names(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """Autocomplete: this server's tournaments, running ones first."""
+
+    async def names() -> list[app_commands.Choice[str]]:
+        bot: GameTableBot = interaction.client  # type: ignore[assignment]
+        found = await bot.desk.tournaments.store.in_guild(interaction.guild_id or 0)
+        found.sort(key=lambda t: (t.phase not in LIVE, -t.created_at))
+        return [
+            app_commands.Choice(name=fit(f"{t.name} ({t.id}, {t.phase.value})", 100), value=t.id)
+            for t in found
+            if current.lower() in f"{t.id} {t.name.lower()}"
+        ][:25]
+
+    return await suggestions(names())
 
 
 def member_player(member: discord.Member | discord.User) -> Player:
@@ -169,6 +186,7 @@ class TournamentCommands(
     @app_commands.command(name="start")
     @app_commands.guild_only()
     @app_commands.describe(tournament=TOURNAMENT)
+    @app_commands.autocomplete(tournament=tournament_names)
     async def start(self, interaction: Interaction, tournament: str | None = None) -> None:
         """(Organisers) Close registration, seat round 1 and start its tables."""
 
@@ -200,6 +218,7 @@ class TournamentCommands(
     @app_commands.command(name="add")
     @app_commands.guild_only()
     @app_commands.describe(member="Who to register", tournament=TOURNAMENT)
+    @app_commands.autocomplete(tournament=tournament_names)
     async def add(
         self, interaction: Interaction, member: discord.Member, tournament: str | None = None
     ) -> None:
@@ -216,6 +235,7 @@ class TournamentCommands(
     @app_commands.describe(
         member="Who drops (organisers; leave empty to drop yourself)", tournament=TOURNAMENT
     )
+    @app_commands.autocomplete(tournament=tournament_names)
     async def drop(
         self, interaction: Interaction, member: discord.Member | None = None, tournament: str | None = None
     ) -> None:
@@ -240,6 +260,7 @@ class TournamentCommands(
     @app_commands.command(name="disqualify")
     @app_commands.guild_only()
     @app_commands.describe(member="Who is disqualified", tournament=TOURNAMENT)
+    @app_commands.autocomplete(tournament=tournament_names)
     async def disqualify(
         self, interaction: Interaction, member: discord.Member, tournament: str | None = None
     ) -> None:
@@ -254,6 +275,7 @@ class TournamentCommands(
     @app_commands.command(name="replace")
     @app_commands.guild_only()
     @app_commands.describe(member="The player leaving", by="Who takes their place", tournament=TOURNAMENT)
+    @app_commands.autocomplete(tournament=tournament_names)
     async def replace(
         self,
         interaction: Interaction,
@@ -272,6 +294,7 @@ class TournamentCommands(
     @app_commands.command(name="decide")
     @app_commands.guild_only()
     @app_commands.describe(how="What becomes of the round's unfinished tables", tournament=TOURNAMENT)
+    @app_commands.autocomplete(tournament=tournament_names)
     @app_commands.choices(
         how=[
             app_commands.Choice(name="play them out by default moves", value="play-out"),
@@ -295,6 +318,7 @@ class TournamentCommands(
     @app_commands.describe(
         table="The table's id", ranking="Mentions best first: @a > @b @c", tournament=TOURNAMENT
     )
+    @app_commands.autocomplete(tournament=tournament_names)
     async def award(
         self, interaction: Interaction, table: str, ranking: str, tournament: str | None = None
     ) -> None:
@@ -312,6 +336,7 @@ class TournamentCommands(
     @app_commands.command(name="standings")
     @app_commands.guild_only()
     @app_commands.describe(tournament=TOURNAMENT)
+    @app_commands.autocomplete(tournament=tournament_names)
     async def standings(self, interaction: Interaction, tournament: str | None = None) -> None:
         """Show the standings (only to you)."""
 
@@ -323,6 +348,7 @@ class TournamentCommands(
     @app_commands.command(name="export")
     @app_commands.guild_only()
     @app_commands.describe(kind="CSV for spreadsheets, JSON with every round", tournament=TOURNAMENT)
+    @app_commands.autocomplete(tournament=tournament_names)
     @app_commands.choices(
         kind=[app_commands.Choice(name="CSV", value="csv"), app_commands.Choice(name="JSON", value="json")]
     )
@@ -342,6 +368,7 @@ class TournamentCommands(
     @app_commands.command(name="cancel")
     @app_commands.guild_only()
     @app_commands.describe(tournament=TOURNAMENT)
+    @app_commands.autocomplete(tournament=tournament_names)
     async def cancel(self, interaction: Interaction, tournament: str | None = None) -> None:
         """(Organisers) Cancel a tournament; its running tables play on unscored."""
         await self._moderate(interaction, tournament, lambda t: self.service.cancel(t.id), "Cancelled.")

@@ -237,6 +237,8 @@ async def test_a_server_names_an_organiser_role_in_settings(h: DiscordHarness, m
     assert named.ephemeral and "may now run tournaments" in (named.content or "")
     created = await h.slash(host, "tournament create", options)
     assert created.message is not None and not created.ephemeral and "Cup" in embed_text(created.message)
+    [suggested] = await h.autocomplete(host, "tournament standings", "tournament", {"tournament": "cu"})
+    assert suggested["name"].startswith("Cup (") and suggested["name"].endswith(", registration)")
 
 
 async def test_a_round_of_sixty_four_tables_shows_its_progress(h: DiscordHarness, maker: BotMaker) -> None:
