@@ -182,7 +182,7 @@ class Announcer:
                 await channel.send(
                     f"<@{user_id}>, I could not DM you (your DMs are closed). Something happened at table "
                     f"{record.id} that only you can see — press **My hand** on its table message.",
-                    allowed_mentions=_only([user_id]),
+                    allowed_mentions=mentioning([user_id]),
                 )
 
     async def _ping(self, record: TableRecord, users: list[int]) -> None:
@@ -192,7 +192,7 @@ class Announcer:
         mentions = " ".join(f"<@{u}>" for u in users)
         await channel.send(
             fit(f"{mentions} — your move at table {record.id}.", 2000),
-            allowed_mentions=_only(users),
+            allowed_mentions=mentioning(users),
         )
 
     async def _recap(self, record: TableRecord) -> None:
@@ -210,7 +210,7 @@ class Announcer:
         await channel.send(embed=embed, allowed_mentions=discord.AllowedMentions.none())
 
 
-def _only(users: list[int]) -> discord.AllowedMentions:
+def mentioning(users: list[int]) -> discord.AllowedMentions:
     """Mentions that ping exactly these users: AllowedMentions(users=True) alone
     would also let @everyone and roles through, should a name or text ever carry one."""
     return discord.AllowedMentions(

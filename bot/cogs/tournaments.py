@@ -149,8 +149,10 @@ class TournamentCommands(
             chosen = parse_options(options)
             if variant:
                 chosen["preset"] = variant
+            # The name is shown in public messages: no mass mentions, no markdown tricks.
+            shown = discord.utils.escape_mentions(discord.utils.escape_markdown(name))
             tournament = await self.service.create(
-                name=name,
+                name=shown,
                 game=game,
                 organiser_id=interaction.user.id,
                 guild_id=interaction.guild_id or 0,

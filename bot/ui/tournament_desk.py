@@ -17,6 +17,7 @@ from typing import Any
 
 import discord
 
+from bot.announce import mentioning
 from bot.errors import TableError
 from bot.results import Results
 from bot.tables import TableService
@@ -114,7 +115,7 @@ class TournamentDesk:
             note += f" The round ends <t:{int(seated.deadline)}:R>."
         await channel.send(
             fit(f"**{tournament.name}** — round {current.number} is seated ({total} tables)." + note, 2000),
-            allowed_mentions=discord.AllowedMentions(users=True),
+            allowed_mentions=mentioning(current.byes),
         )
         await self.refresh(tournament)
         return tournament
@@ -135,7 +136,7 @@ class TournamentDesk:
             mentions = " ".join(f"<@{u}>" for u in record.user_ids)
             await thread.send(
                 fit(f"{mentions} — your round {number} table is ready.", 2000),
-                allowed_mentions=discord.AllowedMentions(users=True),
+                allowed_mentions=mentioning(record.user_ids),
             )
         except discord.HTTPException:
             log.info("table %s: no thread could be opened", record.id)
@@ -176,7 +177,7 @@ class TournamentDesk:
             await self._channel(passed.channel_id).send(
                 f"<@{passed.organiser_id}> — round {passed.current.number} of **{passed.name}** has reached "
                 f"its deadline with {count} table(s) unfinished. Decide them with /tournament decide.",
-                allowed_mentions=discord.AllowedMentions(users=True),
+                allowed_mentions=mentioning([passed.organiser_id]),
             )
         await self._reschedule(await self.tournaments.get(tournament_id))
         return tournament
@@ -193,10 +194,11 @@ class TournamentDesk:
 
     async def finished(self, tournament: Tournament) -> None:
         await self.refresh(tournament)
-        podium = ", ".join(f"{line.place}. <@{line.user_id}>" for line in standings(tournament)[:3])
+        podium = standings(tournament)[:3]
+        named = ", ".join(f"{line.place}. <@{line.user_id}>" for line in podium)
         await self._channel(tournament.channel_id).send(
-            fit(f"🏆 **{tournament.name}** is over. {podium}", 2000),
-            allowed_mentions=discord.AllowedMentions(users=True),
+            fit(f"🏆 **{tournament.name}** is over. {named}", 2000),
+            allowed_mentions=mentioning([line.user_id for line in podium]),
         )
 
     async def tick(self) -> None:

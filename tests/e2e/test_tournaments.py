@@ -93,7 +93,11 @@ async def test_eight_player_elimination_played_by_clicks(h: DiscordHarness, make
     assert final is not None
     assert any("Final standings" in embed_text(m) for m in h.public_messages())
     over = [m.content for m in h.public_messages() if "is over" in m.content]
+    for request in h.requests_of("message_create"):
+        allowed = (request.json or {}).get("allowed_mentions") or {}
+        assert "everyone" not in allowed.get("parse", []) and "roles" not in allowed.get("parse", [])
     winners = final.ranking[0]  # High Card may end in a shared first place
+
     assert len(over) == 1 and any(f"1. <@{w}>" in over[0] for w in winners), (over, final)
 
 
