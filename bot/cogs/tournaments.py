@@ -30,7 +30,8 @@ if TYPE_CHECKING:
     from bot.app import GameTableBot
 
 Interaction = discord.Interaction[Any]
-MENTION = re.compile(r"<@!?(\d{1,20})>")
+# A mention, or the ">" between two places (outside any mention).
+RANKING_TOKEN = re.compile(r"<@!?(?P<user>\d{1,20})>|>")
 TOURNAMENT = "Which tournament (leave empty for the one running here)"
 
 
@@ -56,8 +57,13 @@ def member_player(member: discord.Member | discord.User) -> Player:
 
 
 def parse_ranking(text: str) -> list[list[int]]:
-    """``"@ann > @bob = @cid"`` → ``[[ann], [bob, cid]]``: ``>`` separates places, others tie."""
-    groups = [[int(m) for m in MENTION.findall(part)] for part in text.split(">")]
+    """``"@ann > @bob @cid"`` → ``[[ann], [bob, cid]]``: ``>`` separates places, others tie."""
+    groups: list[list[int]] = [[]]
+    for token in RANKING_TOKEN.finditer(text):
+        if token["user"] is None:
+            groups.append([])
+        else:
+            groups[-1].append(int(token["user"]))
     if not all(groups):
         raise TableError(
             "Write the ranking as mentions, best first, e.g. @ann > @bob @cid (bob and cid tie)."

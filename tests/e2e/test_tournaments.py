@@ -316,3 +316,34 @@ async def test_a_result_survives_a_crash_in_its_outbox_step_and_counts_once(
     board = await maker.bot.desk.results.ratings.leaderboard(h.guild.id, "high-card")
     assert [s.rating.games for s in board] == [1, 1], "rated once, though its step ran twice"
     assert await maker.bot.announcer.outbox.length(table_id) == 0
+
+
+async def test_organisers_add_replace_disqualify_award_and_cancel(h: DiscordHarness, maker: BotMaker) -> None:
+    organiser, _, message = await open_tournament(h, 3, format="swiss", table_size=2, rounds=2)
+    extra, sub = h.create_user("extra"), h.create_user("sub")
+    added = await h.slash(organiser, "tournament add", {"member": extra})
+    assert added.content == f"<@{extra.id}> is registered." and f"<@{extra.id}>" in embed_text(message)
+    await h.slash(organiser, "tournament start")
+    tournament = await current(maker)
+    assert tournament.current is not None and len(tournament.current.tables) == 2
+    first, second = tournament.current.tables
+    replaced = await h.slash(
+        organiser, "tournament replace", {"member": h.users[first.players[0]], "by": sub}
+    )
+    assert replaced.content == f"<@{sub.id}> takes over from <@{first.players[0]}>."
+    record = await maker.bot.service.get(first.table_id or "")
+    assert first.players[0] not in record.user_ids, "a bot finishes the seat of the player replaced"
+    loser = second.players[1]
+    dq = await h.slash(organiser, "tournament disqualify", {"member": h.users[loser]})
+    assert dq.content == f"<@{loser}> is disqualified." and "(disqualified)" in embed_text(message)
+    bad = await h.slash(organiser, "tournament award", {"table": second.table_id, "ranking": "nobody"})
+    assert bad.content is not None and bad.content.startswith("Write the ranking as mentions")
+    ranking = f"<@{second.players[0]}> > <@{loser}>"
+    awarded = await h.slash(organiser, "tournament award", {"table": second.table_id, "ranking": ranking})
+    assert awarded.content == f"Table {second.table_id} is scored."
+    tournament = await current(maker)
+    assert tournament.current is not None and tournament.current.tables[1].score is not None
+    assert tournament.current.tables[0].players[0] == sub.id
+    cancelled = await h.slash(organiser, "tournament cancel")
+    assert cancelled.content == "Cancelled." and "was cancelled" in embed_text(message)
+    assert (await current(maker)).phase is Phase.CANCELLED
