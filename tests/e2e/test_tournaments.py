@@ -172,6 +172,15 @@ async def test_a_round_closed_by_an_organiser_at_its_deadline(
     statuses = [(await maker.bot.service.get(t.table_id or "")).status for t in first.tables]
     assert statuses == [TableStatus.ABANDONED] * 2, "decided tables end"
     assert len(tournament.rounds) == 2 and tournament.rounds[1].seated
+    clock.now += 3601
+    await maker.bot.sweep_once()
+    played = await h.slash(organiser, "tournament decide", {"how": "play-out"})
+    assert played.content == "The round's unfinished tables are decided."
+    tournament = await current(maker)
+    assert tournament.phase is Phase.FINISHED
+    assert all(t.score and t.score.decided == "played" for t in tournament.rounds[1].tables)
+    statuses = {(await maker.bot.service.get(t.table_id or "")).status for t in tournament.rounds[1].tables}
+    assert statuses == {TableStatus.FINISHED}, "played out to their end by default moves"
 
 
 async def test_a_restart_in_the_middle_of_seating_a_round(h: DiscordHarness, maker: BotMaker) -> None:
