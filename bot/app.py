@@ -64,7 +64,8 @@ class GameTableMixin:
         redis = service.store.redis
         ratings = RatingService(RatingStore(redis), service.clock)
         tournaments = TournamentService(TournamentStore(redis), service, ratings, clock=service.clock)
-        self.desk = TournamentDesk(self, tournaments, Results(ratings, tournaments), self.flows)  # type: ignore[arg-type]
+        results = Results(ratings, tournaments)
+        self.desk = TournamentDesk(self, tournaments, results, self.flows)  # type: ignore[arg-type]
         self.announcer.on_end = self.desk.table_ended
         self._sweeper = None
         self._drainer = None
@@ -163,8 +164,7 @@ def _item_will_answer(interaction: discord.Interaction[Any]) -> bool:
     matches a template and is on the message clicked (as discord.py checks)."""
     data: dict[str, Any] = dict(interaction.data or {})
     custom_id = str(data.get("custom_id", ""))
-    ours = is_ours(custom_id) or TournamentButton.__discord_ui_compiled_template__.fullmatch(custom_id)  # type: ignore[attr-defined]
-    if interaction.type is not discord.InteractionType.component or not ours:
+    if interaction.type is not discord.InteractionType.component or not _ours(custom_id):
         return False
     rows = interaction.message.components if interaction.message is not None else []
     return any(
@@ -172,6 +172,11 @@ def _item_will_answer(interaction: discord.Interaction[Any]) -> bool:
         for row in rows
         for item in getattr(row, "children", [row])
     )
+
+
+def _ours(custom_id: str) -> bool:
+    tournament = TournamentButton.__discord_ui_compiled_template__  # type: ignore[attr-defined]
+    return is_ours(custom_id) or tournament.fullmatch(custom_id) is not None
 
 
 def _log_crash(task: asyncio.Task[None]) -> None:
