@@ -12,29 +12,12 @@ from redis.asyncio import Redis
 from bot.ratings import PROVISIONAL_GAMES, RatingService, ordinal
 from engines.core import Result
 from storage.ratings import RatingStore
-from storage.records import SeatRecord, TableRecord
-
-
-def table(table_id: str, users: list[int | None], rated: bool = True, at: float = 1.0) -> TableRecord:
-    seats = [SeatRecord(user_id=u, name=f"p{u}" if u else "Bot") for u in users]
-    return TableRecord(
-        id=table_id,
-        game="g",
-        host_id=1,
-        seats=seats,
-        guild_id=5,
-        channel_id=6,
-        created_at=1.0,
-        updated_at=at,
-        seed=1,
-        turn_timeout=60.0,
-        rated=rated,
-    )
+from tests.tournaments.tables import rated_table
 
 
 async def test_a_win_raises_the_winner_once_even_if_reported_twice(redis: Redis) -> None:
     service = RatingService(RatingStore(redis), clock=lambda: 100.0)
-    record = table("t1", [1, 2])
+    record = rated_table("t1", [1, 2])
     result = Result(ranking=[[0], [1]])
     assert await service.table_ended(record, result)
     assert not await service.table_ended(record, result), "the same table is counted once"
@@ -46,10 +29,10 @@ async def test_a_win_raises_the_winner_once_even_if_reported_twice(redis: Redis)
 
 async def test_unrated_tables_bots_and_ties(redis: Redis) -> None:
     service = RatingService(RatingStore(redis), clock=lambda: 100.0)
-    assert not await service.table_ended(table("t1", [1, 2], rated=False), Result(ranking=[[0], [1]]))
-    with_bot = table("t2", [1, None])
+    assert not await service.table_ended(rated_table("t1", [1, 2], rated=False), Result(ranking=[[0], [1]]))
+    with_bot = rated_table("t2", [1, None])
     assert not await service.table_ended(with_bot, Result(ranking=[[0], [1]])), "a bot is unrated"
-    assert await service.table_ended(table("t3", [1, 2, None]), Result(ranking=[[2], [0, 1]]))
+    assert await service.table_ended(rated_table("t3", [1, 2, None]), Result(ranking=[[2], [0, 1]]))
     first, second = [await service.rating(5, "g", u) for u in (1, 2)]
     assert first is not None and second is not None
     assert first.rating.mu == second.rating.mu, "a tie moves both alike"
@@ -59,8 +42,10 @@ async def test_unrated_tables_bots_and_ties(redis: Redis) -> None:
 async def test_teams_rate_together_and_a_rebuild_reproduces_ratings(redis: Redis) -> None:
     service = RatingService(RatingStore(redis), clock=lambda: 100.0)
     result = Result(ranking=[[0, 2], [1, 3, 4]], teams={"Light": [0, 2], "Shadow": [1, 3, 4]})
-    assert await service.table_ended(table("t1", [1, 2, 3, 4, 5]), result)
-    duels = [(table(f"x{i}", [1, 2], at=2.0 + i), Result(ranking=[[i % 2], [1 - i % 2]])) for i in range(6)]
+    assert await service.table_ended(rated_table("t1", [1, 2, 3, 4, 5]), result)
+    duels = [
+        (rated_table(f"x{i}", [1, 2], at=2.0 + i), Result(ranking=[[i % 2], [1 - i % 2]])) for i in range(6)
+    ]
     await asyncio.gather(*(service.table_ended(record, duel) for record, duel in duels))
     before = {s.rating.user_id: (s.rating.mu, s.rating.games) for s in await service.leaderboard(5, "g")}
     assert before[1][1] == 7 and before[3][1] == 1, "every concurrent result is counted"
