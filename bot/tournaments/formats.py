@@ -97,7 +97,10 @@ def _elimination(tournament: Tournament, number: int, smallest: int) -> Round | 
         alive = list(last.byes)
         for table in last.tables:
             if table.score is not None:
-                alive += [u for group in table.score.ranking for u in group][: tournament.advance]
+                # A tie at the cut goes to the better seed.
+                last = len(order)
+                finish = [u for g in table.score.ranking for u in sorted(g, key=lambda u: order.get(u, last))]
+                alive += finish[: tournament.advance]
         alive = [u for u in alive if u in active]
     if len(alive) < 2:
         return None

@@ -121,3 +121,25 @@ def test_exports_follow_the_standings() -> None:
     assert [r["user_id"] for r in rows[:2]] == ["1", "6"] and rows[1]["points"] == "1.0"
     data = json.loads(to_json(t))
     assert data["standings"][0]["user_id"] == 1 and data["rounds"][0]["byes"] == [6]
+
+
+def test_a_tie_at_an_elimination_cut_goes_to_the_better_seed() -> None:
+    from bot.tournaments.formats import plan_next
+
+    t = cup(
+        [
+            Round(
+                number=1,
+                closed=True,
+                seated=True,
+                tables=[
+                    scored(0, [[4, 1]], {4: 0.5, 1: 0.5}),
+                    scored(1, [[2], [3]], {2: 1.0, 3: 0.0}),
+                ],
+            )
+        ]
+    )
+    t.format, t.entrants = Format.ELIMINATION, t.entrants[:4]
+    t.entrants[0].rating = 10.0  # player 1 is the top seed
+    final = plan_next(t, 2)
+    assert final is not None and final.final and final.tables[0].players == [1, 2]
