@@ -98,8 +98,10 @@ def _elimination(tournament: Tournament, number: int, smallest: int) -> Round | 
         for table in last.tables:
             if table.score is not None:
                 # A tie at the cut goes to the better seed.
-                last = len(order)
-                finish = [u for g in table.score.ranking for u in sorted(g, key=lambda u: order.get(u, last))]
+                def seed(user: int) -> int:
+                    return order.get(user, len(order))
+
+                finish = [u for group in table.score.ranking for u in sorted(group, key=seed)]
                 alive += finish[: tournament.advance]
         alive = [u for u in alive if u in active]
     if len(alive) < 2:
