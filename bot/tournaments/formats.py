@@ -85,9 +85,12 @@ def _round_robin(tournament: Tournament, number: int, smallest: int) -> Round:
 
 def _elimination(tournament: Tournament, number: int, smallest: int) -> Round | None:
     active = {e.user_id for e in tournament.active}
-    order = {
-        e.user_id: i for i, e in enumerate(sorted(tournament.entrants, key=lambda e: -e.rating))
-    }  # stable: entry order breaks ties
+    # Seeds: rating at the start, best first; the sort is stable, so entry order breaks ties.
+    order = {e.user_id: i for i, e in enumerate(sorted(tournament.entrants, key=lambda e: -e.rating))}
+
+    def seed(user: int) -> int:
+        return order.get(user, len(order))
+
     if not tournament.rounds:
         alive = [e.user_id for e in tournament.active]
     else:
@@ -98,16 +101,13 @@ def _elimination(tournament: Tournament, number: int, smallest: int) -> Round | 
         for table in last.tables:
             if table.score is not None:
                 # A tie at the cut goes to the better seed.
-                def seed(user: int) -> int:
-                    return order.get(user, len(order))
-
                 finish = [u for group in table.score.ranking for u in sorted(group, key=seed)]
                 alive += finish[: tournament.advance]
         alive = [u for u in alive if u in active]
     if len(alive) < 2:
         return None
-    seeds = sorted(alive, key=order.__getitem__)
-    seating = pairing.elimination(seeds, tournament.table_size, smallest, tournament.advance)
+    size, advance = tournament.table_size, tournament.advance
+    seating = pairing.elimination(sorted(alive, key=seed), size, smallest, advance)
     return _round(tournament, number, seating, final=len(seating.tables) == 1 and not seating.byes)
 
 
