@@ -51,7 +51,7 @@ class Phase(StrEnum):
     CANCELLED = "cancelled"
 
 
-class Standing(StrEnum):
+class EntrantStatus(StrEnum):
     ACTIVE = "active"
     DROPPED = "dropped"
     DISQUALIFIED = "disqualified"
@@ -60,7 +60,7 @@ class Standing(StrEnum):
 class Entrant(BaseModel):
     user_id: int
     name: str
-    status: Standing = Standing.ACTIVE
+    status: EntrantStatus = EntrantStatus.ACTIVE
     checked_in: bool = False
     rating: float = 0.0  # the seed, from the server's ratings at the start
 
@@ -131,7 +131,7 @@ class Tournament(BaseModel):
 
     @property
     def active(self) -> list[Entrant]:
-        return [e for e in self.entrants if e.status is Standing.ACTIVE]
+        return [e for e in self.entrants if e.status is EntrantStatus.ACTIVE]
 
     @property
     def current(self) -> Round | None:

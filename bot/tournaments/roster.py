@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from bot.errors import TableError
 from bot.tables import Player
-from storage.tournaments import Entrant, Phase, Standing, TableSeat, Tournament
+from storage.tournaments import Entrant, EntrantStatus, Phase, TableSeat, Tournament
 
 LIVE = (Phase.REGISTRATION, Phase.RUNNING)
 
@@ -64,10 +64,10 @@ def add(t: Tournament, player: Player) -> None:
     """(Organisers) Past the cap, and after the start (from the next round)."""
     still_open(t)
     found = t.entrant(player.user_id)
-    if found is not None and found.status is Standing.ACTIVE:
+    if found is not None and found.status is EntrantStatus.ACTIVE:
         raise TableError(f"{player.name} is already registered.")
     if found is not None:
-        found.status = Standing.ACTIVE
+        found.status = EntrantStatus.ACTIVE
     else:
         t.entrants.append(Entrant(user_id=player.user_id, name=player.name, checked_in=True))
 
@@ -79,7 +79,7 @@ def drop(t: Tournament, user_id: int, disqualify: bool = False) -> None:
     if t.phase is Phase.REGISTRATION:
         t.entrants.remove(found)
         return
-    status = Standing.DISQUALIFIED if disqualify else Standing.DROPPED
+    status = EntrantStatus.DISQUALIFIED if disqualify else EntrantStatus.DROPPED
     if found.status is status:
         raise Unchanged
     found.status = status

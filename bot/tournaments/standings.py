@@ -12,14 +12,14 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
-from storage.tournaments import Format, Standing, Tournament
+from storage.tournaments import EntrantStatus, Format, Tournament
 
 
 @dataclass
 class Line:
     user_id: int
     name: str
-    status: Standing
+    status: EntrantStatus
     points: float = 0.0
     opponents: float = 0.0
     game_score: float = 0.0
@@ -87,7 +87,7 @@ def _count(
 
 
 def _key(tournament: Tournament, line: Line) -> tuple[float, ...]:
-    disqualified = 1.0 if line.status is Standing.DISQUALIFIED else 0.0
+    disqualified = 1.0 if line.status is EntrantStatus.DISQUALIFIED else 0.0
     stage = 0.0
     if tournament.format is Format.ELIMINATION:
         stage = -float(line.reached)

@@ -14,7 +14,7 @@ import discord
 
 from bot.tournaments.standings import standings
 from bot.ui.embeds import fit
-from storage.tournaments import Format, Phase, Standing, Tournament
+from storage.tournaments import EntrantStatus, Format, Phase, Tournament
 
 if TYPE_CHECKING:
     from bot.app import GameTableBot
@@ -26,7 +26,11 @@ FORMATS = {
     Format.ELIMINATION: "Single elimination",
     Format.SWISS_FINAL: "Swiss, then a final table",
 }
-STATUS_MARKS = {Standing.ACTIVE: "", Standing.DROPPED: " (dropped)", Standing.DISQUALIFIED: " (disqualified)"}
+STATUS_MARKS = {
+    EntrantStatus.ACTIVE: "",
+    EntrantStatus.DROPPED: " (dropped)",
+    EntrantStatus.DISQUALIFIED: " (disqualified)",
+}
 LIST_LIMIT = 1024
 STANDINGS_SHOWN = 40
 

@@ -9,7 +9,7 @@ import json
 
 from bot.tournaments.export import to_csv, to_json
 from bot.tournaments.standings import standings
-from storage.tournaments import Entrant, Format, Round, Standing, TableScore, TableSeat, Tournament
+from storage.tournaments import Entrant, EntrantStatus, Format, Round, TableScore, TableSeat, Tournament
 
 
 def scored(index: int, ranking: list[list[int]], points: dict[int, float], **scores: float) -> TableSeat:
@@ -64,7 +64,7 @@ def test_tie_breaks_in_order() -> None:
     # 1 and 5 have 2 points; 1 met 2 and 3 (1 point together), 5 met 6 and 2 (0): 1 first.
     # 3 and 4 have 1 point; 3 met 4 and 1 (3 points between them), 4 met 3 and 6 (1 point).
     assert order[:2] == [1, 5] and order[2:4] == [3, 4]
-    t.entrants[0].status = Standing.DISQUALIFIED
+    t.entrants[0].status = EntrantStatus.DISQUALIFIED
     assert [line.user_id for line in standings(t)][-1] == 1
 
 
