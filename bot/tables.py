@@ -280,6 +280,7 @@ class TableService:
         turn_timeout: float | None = None,
         rated: bool = False,
         tournament_id: str | None = None,
+        seed: int | None = None,
     ) -> TableRecord:
         """Create a table with everyone already seated and start it — under a
         fixed id, so calling this again (after a crash) finds the table made
@@ -290,7 +291,8 @@ class TableService:
         record = TableRecord(
             id=table_id, game=game, options=parsed.model_dump(mode="json"), host_id=host_id,
             seats=[SeatRecord(user_id=p.user_id, name=p.name) for p in players], guild_id=guild_id,
-            channel_id=channel_id, created_at=now, updated_at=now, seed=secrets.randbits(48),
+            channel_id=channel_id, created_at=now, updated_at=now,
+            seed=seed if seed is not None else secrets.randbits(48),
             turn_timeout=turn_timeout or self.turn_timeout, rated=rated, tournament_id=tournament_id,
         )
         with contextlib.suppress(VersionConflict):  # made before a restart: carry on with that one

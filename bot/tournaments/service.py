@@ -12,6 +12,7 @@ counted once however often it is reported.
 from __future__ import annotations
 
 import contextlib
+import random
 import secrets
 import time
 from collections.abc import Awaitable, Callable, Mapping
@@ -268,6 +269,8 @@ class TournamentService:
                 turn_timeout=tournament.turn_timeout,
                 rated=tournament.rated,
                 tournament_id=tournament.id,
+                # From the tournament's seed: every game of a tournament can be replayed.
+                seed=random.Random(f"{tournament.seed}:{table.table_id}").getrandbits(48),
             )
             if on_table is not None:
                 await on_table(record)
