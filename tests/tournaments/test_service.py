@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from typing import Any
 
@@ -208,3 +209,4 @@ async def test_seating_resumes_a_table_made_but_not_started_before_a_crash(redis
     assert seen == [table.table_id for table in t.current.tables]
     record = await service.tables.get(first.table_id)
     assert record.status is TableStatus.PLAYING and record.seats[0].user_id == first.players[0]
+    assert record.seed == random.Random(f"{t.seed}:{first.table_id}").getrandbits(48), "replayable"
