@@ -218,7 +218,11 @@ class TournamentDesk:
 
 
 async def _edit(channel: discord.PartialMessageable, message_id: int, **message: Any) -> None:
+    """Redraw a tournament message. Never raises: it is called after a saved change,
+    which must not be reported as failed, and the next change redraws it anyway."""
     try:
         await channel.get_partial_message(message_id).edit(**message)
     except discord.NotFound:
         log.info("message %s is gone", message_id)
+    except discord.HTTPException:
+        log.warning("message %s could not be redrawn", message_id, exc_info=True)

@@ -356,3 +356,15 @@ async def test_organisers_add_replace_disqualify_award_and_cancel(h: DiscordHarn
     cancelled = await h.slash(organiser, "tournament cancel")
     assert cancelled.content == "Cancelled." and "was cancelled" in embed_text(message)
     assert (await current(maker)).phase is Phase.CANCELLED
+
+
+async def test_a_join_is_never_reported_as_failed_when_the_list_cannot_be_redrawn(
+    h: DiscordHarness, maker: BotMaker
+) -> None:
+    _, users, message = await open_tournament(h, 1, format="swiss", table_size=2)
+    late = h.create_user("late")
+    h.fail("message_edit", status=403, code=50013)
+    joined = await h.click(late, message, button(message, "Join"))
+    assert joined.content == "You are registered." and not joined.followups
+    assert late.id in [e.user_id for e in (await current(maker)).entrants]
+    assert users[0].id in [e.user_id for e in (await current(maker)).entrants]
