@@ -32,6 +32,7 @@ if TYPE_CHECKING:
 Interaction = discord.Interaction[Any]
 # A mention, or the ">" between two places (outside any mention).
 RANKING_TOKEN = re.compile(r"<@!?(?P<user>\d{1,20})>|>")
+NEXT_ROUND_LATE = "That was done, but the next round could not be posted yet — it will be shortly."
 TOURNAMENT = "Which tournament (leave empty for the one running here)"
 
 
@@ -317,7 +318,8 @@ class TournamentCommands(
             await self._organiser(interaction, found)
             await self.service.decide(found.id, how)
             await reply(interaction, "The round's unfinished tables are decided.")
-            await self.desk.progress(found.id)
+            async with after_save(NEXT_ROUND_LATE):
+                await self.desk.progress(found.id)
 
         await guarded(interaction, decide())
 
@@ -337,7 +339,8 @@ class TournamentCommands(
             await self._organiser(interaction, found)
             await self.service.award(found.id, table.strip().lower(), parse_ranking(ranking))
             await reply(interaction, f"Table {table} is scored.")
-            await self.desk.progress(found.id)
+            async with after_save(NEXT_ROUND_LATE):
+                await self.desk.progress(found.id)
 
         await guarded(interaction, award())
 
