@@ -316,9 +316,18 @@ class TournamentService:
             _close_if_done(t)
 
         try:
-            return await self._change(record.tournament_id, score)
+            tournament = await self._change(record.tournament_id, score)
         except TableNotFound:
             return None
+        await self._follow_up(tournament)
+        return tournament
+
+    async def _follow_up(self, tournament: Tournament) -> None:
+        """A round that has closed is due for its successor: durably, so a crash
+        before the next round is seated leaves it to the background tick."""
+        current = tournament.current
+        if tournament.phase is Phase.RUNNING and current is not None and current.closed:
+            await self.store.schedule(tournament.id, 0.0)
 
     async def decide(
         self, tournament_id: str, how: str, awarded: Mapping[str, list[list[int]]] | None = None
@@ -370,6 +379,7 @@ class TournamentService:
             _close_if_done(t)
 
         tournament = await self._change(tournament_id, award)
+        await self._follow_up(tournament)
         record = await self.tables.store.get(table_id)
         if record is not None and record.status.active:
             await self.tables.abandon(table_id, tournament.organiser_id, moderator=True)

@@ -152,8 +152,7 @@ class TournamentDesk:
         await self.refresh(tournament)
         current = tournament.current
         if current is not None and current.closed:
-            await self.tournaments.store.schedule(tournament.id, 0.0)
-            self._spawn(self.progress(tournament.id))
+            self._spawn(self.progress(tournament.id))  # also due in Redis, should this process die
 
     def _spawn(self, work: Any) -> None:
         task: asyncio.Task[None] = asyncio.create_task(work)

@@ -74,6 +74,7 @@ async def test_a_nine_player_swiss_of_a_three_to_seven_player_game(redis: Redis)
         t = await service.seat_round(t.id)  # again, as after a restart: nothing doubles
         t = await finish_round(service, t)
         assert t.current is not None and t.current.closed
+        assert t.id in await service.store.due(service.clock()), "the next round is due, durably"
         t = await service.advance(t.id)
     assert t.phase is Phase.FINISHED and len(t.rounds) == 3
     lines = standings(t)
