@@ -20,8 +20,8 @@ from discord.ext import commands
 
 from bot.announce import Announcer
 from bot.cogs.play import PlayCommands
-from bot.cogs.reading import ReadingCommands
 from bot.cogs.ratings import RatingCommands
+from bot.cogs.reading import ReadingCommands
 from bot.cogs.tables import TableCommands
 from bot.cogs.tournaments import SettingsCommands, TournamentCommands
 from bot.ratings import RatingService
