@@ -1,0 +1,133 @@
+"""Phase on the engine contract."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel
+
+from engines.core import Choice, Engine, Event, GameInfo, IllegalAction, Prompt, Result, Rng, Seat
+from engines.phase import choices, effects, moves, views
+from engines.phase.actions import Attack, Cancel, Done, Pass, PhAction, Pick
+from engines.phase.cards import builtin_deck
+from engines.phase.state import PhOptions, PhState
+
+HELP = (
+    "Double-sided warriors fight for the Nexus's good and evil influence. Cards have two sides; phasing "
+    "flips one (and clears its damage). Your turn: unlock, draw and enlist a card into your barracks; "
+    "attack with your warriors (a random opponent may defend the Nexus; defenders never oppose their own "
+    "alignment; each skirmish has an action round; Swift strikes first; an unopposed attacker takes "
+    "influence of its alignment from the Nexus, or makes the attacked player lose it); then train "
+    "resources into warriors by phasing as many other resources as their cost. Orders are played from "
+    "hand, skills from warriors; costs phase or lock resources. When a Nexus pool empties the round is "
+    "finished: most influence of one kind wins, then most in total, then most attack in play."
+)
+
+
+class Phase(Engine[PhState, PhAction]):
+    info = GameInfo(
+        key="phase", title="Phase",
+        summary="Double-sided warriors: phase your cards, storm the Nexus, gather good and evil influence.",
+        min_players=2, max_players=3, options_model=PhOptions,
+        presets={"standard": {}, "short": {"influence": 3, "deck_size": 20, "round_limit": 8}},
+        help=HELP,
+    )
+    state_type = PhState
+    action_type = PhAction
+
+    def setup(self, players: int, options: BaseModel, seed: int) -> PhState:
+        assert isinstance(options, PhOptions)
+        self.check_players(players, options)
+        spec = options.deck or builtin_deck()
+        rng = Rng(seed=seed)
+        available = spec.factions()
+        if options.factions:
+            if len(options.factions) != players:
+                raise IllegalAction(f"Name one faction per player ({players}), or none to deal them by lot.")
+            missing = [f for f in options.factions if f not in available]
+            if missing:
+                raise IllegalAction(f"This set has no {missing[0]} cards.")
+            factions = list(options.factions)
+        else:
+            dealt = list(available)
+            rng.shuffle(dealt)
+            factions = [dealt[s % len(dealt)] for s in range(players)]
+        cards: list[str] = []
+        decks: list[list[int]] = []
+        for faction in factions:
+            # A player's deck: deck_size cards taken at random from their faction's pool.
+            pool = spec.pool(faction)
+            rng.shuffle(pool)
+            chosen = pool[: options.deck_size]
+            decks.append(list(range(len(cards), len(cards) + len(chosen))))
+            cards += chosen
+        state = PhState(
+            players=players, options=options.model_copy(update={"deck": None}), deck_spec=spec, rng=rng,
+            cards=cards, face=[0] * len(cards), factions=factions, decks=decks,
+            hands=[[] for _ in range(players)], barracks=[[] for _ in range(players)],
+            play=[[] for _ in range(players)], discards=[[] for _ in range(players)],
+            nexus=[options.influence * players] * 2, influence=[[0, 0] for _ in range(players)],
+            picks=[None] * players,
+        )
+        for seat in range(players):
+            effects.shuffle(state, state.decks[seat])
+            effects.draw(state, seat, 3)
+        return state
+
+    def prompts(self, state: PhState) -> list[Prompt]:
+        if state.step == "over":
+            return []
+        if state.step == "pick":
+            return [Prompt(seat=s, kind="secret", text="Choose a card from your hand for your barracks.")
+                    for s in range(state.players) if state.picks[s] is None]
+        seat = views.to_act(state)
+        assert seat is not None
+        if state.pending is not None:
+            return [Prompt(seat=seat, text="Pay the cost card by card, then choose the warriors.")]
+        if state.round is not None:
+            text = f"{views.STEPS[state.step]}: take one action or pass."
+            return [Prompt(seat=seat, kind="response", text=text)]
+        return [Prompt(seat=seat, text=views.STEPS[state.step])]
+
+    def legal_actions(self, state: PhState, seat: Seat) -> list[Choice]:
+        if not 0 <= seat < state.players:
+            return []
+        return choices.seat_choices(state, seat)
+
+    def validate(self, state: PhState, seat: Seat, action: PhAction) -> None:
+        if isinstance(action, Pick) and state.step == "pick" and state.picks[seat] is not None:
+            raise IllegalAction("You have already chosen your card.")
+
+    def resolve(self, state: PhState, seat: Seat, action: PhAction) -> list[Event]:
+        return moves.carry_out(state, seat, action)
+
+    def default_action(self, state: PhState, seat: Seat) -> PhAction:
+        """A late seat passes, cancels, declares nothing more and does not attack."""
+        found = self.legal_actions(state, seat)
+        for safe in (Pass(), Cancel(), Attack(attack=False), Done()):
+            if any(c.action == safe for c in found):
+                return safe
+        if not found:
+            raise IllegalAction("You have nothing to do right now.")
+        return found[0].action  # type: ignore[no-any-return]
+
+    def view(self, state: PhState, viewer: Seat | None) -> views.PhView:
+        return views.build(state, viewer)
+
+    def result(self, state: PhState) -> Result | None:
+        if state.step != "over":
+            return None
+
+        def key(s: int) -> tuple[int, int, int]:
+            return (-state.best(s), -state.total(s), -state.army_attack(s))
+
+        ranking: list[list[int]] = []
+        for seat in sorted(range(state.players), key=key):
+            if ranking and key(ranking[-1][0]) == key(seat):
+                ranking[-1].append(seat)
+            else:
+                ranking.append([seat])
+        return Result(ranking=ranking, scores={s: float(state.best(s)) for s in range(state.players)},
+                      summary="Most influence of a single kind wins; ties: most influence in total, then "
+                              "most attack among warriors in play; still tied, all tied players win.")
+
+
+ENGINE = Phase()

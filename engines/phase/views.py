@@ -1,0 +1,163 @@
+"""What each seat may see — the game's hidden information, modelled exactly.
+
+A player sees both sides of their own cards in play, in hand, in the
+barracks and in the discard pile, but nothing of their deck beyond the face
+up on its top. Of another player's cards they see only the face the world
+sees: the active side in play, in the barracks and in the discard pile, the
+outward face of each hand card, and the face on top of each deck. Nobody sees
+deck order. Every card shown is built from ``PhState.face`` alone, so a view
+cannot hold a side its viewer may not see.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, Field
+
+from engines.core import View, seat_ref
+from engines.phase.cards import FACTION_NAMES
+from engines.phase.state import PhState
+
+DISCARD_SHOWN = 5
+
+
+class Face(BaseModel):
+    title: str
+    alignment: str
+    cost: int
+    attack: int
+    defense: int
+    text: str
+
+
+class CardView(BaseModel):
+    face: Face  # the side up (for one's own hand card: the side facing its player)
+    back: Face | None = None  # the other side: only for the card's own player
+    attack: int | None = None  # in play: with this turn's modifiers
+    defense: int | None = None
+    damage: int = 0
+    locked: bool = False
+    flags: list[str] = Field(default_factory=list)
+
+
+class SeatView(BaseModel):
+    seat: int
+    faction: str
+    good: int
+    evil: int
+    play: list[CardView]
+    barracks: list[CardView]
+    hand: list[CardView]  # others: outward faces only
+    hand_size: int
+    deck_size: int
+    deck_top: Face | None
+    discard_size: int
+    discard_top: list[CardView]
+
+
+class SkirmishView(BaseModel):
+    attacker: str
+    at: str
+    defenders: list[str]
+    done: bool
+    resolving: bool
+
+
+class PhView(View):
+    step: str
+    turn: int | None
+    round_no: int
+    round_limit: int
+    nexus_good: int
+    nexus_evil: int
+    ending: bool
+    nexus_defender: int | None
+    to_act: int | None
+    seats: list[SeatView]
+    skirmishes: list[SkirmishView] = Field(default_factory=list)
+    pending: str = ""
+
+
+def face(state: PhState, card: int, flipped: bool = False) -> Face:
+    side = state.side(card, flipped)
+    return Face(title=side.title, alignment=side.alignment, cost=side.cost, attack=side.attack,
+                defense=side.defense, text=side.text())
+
+
+def card_view(state: PhState, card: int, mine: bool, in_hand: bool = False,
+              in_play: bool = False) -> CardView:
+    # A hand card faces its player with the side that was down on the deck.
+    flipped = in_hand and mine
+    found = CardView(face=face(state, card, flipped), back=face(state, card, not flipped) if mine else None,
+                     locked=state.is_locked(card))
+    if in_play:
+        found.attack, found.defense = state.attack(card), state.defense(card)
+        found.damage = state.damage.get(card, 0)
+        found.flags = sorted(state.flags(card))
+    return found
+
+
+def _seat(state: PhState, seat: int, viewer: int | None) -> SeatView:
+    mine = seat == viewer
+    deck = state.decks[seat]
+    return SeatView(
+        seat=seat, faction=FACTION_NAMES[state.factions[seat]], good=state.influence[seat][0],
+        evil=state.influence[seat][1],
+        play=[card_view(state, c, mine, in_play=True) for c in state.play[seat]],
+        barracks=[card_view(state, c, mine) for c in state.barracks[seat]],
+        hand=[card_view(state, c, mine, in_hand=True) for c in state.hands[seat]],
+        hand_size=len(state.hands[seat]), deck_size=len(deck),
+        deck_top=face(state, deck[-1]) if deck else None,
+        discard_size=len(state.discards[seat]),
+        discard_top=[card_view(state, c, mine) for c in state.discards[seat][-DISCARD_SHOWN:]],
+    )
+
+
+def to_act(state: PhState) -> int | None:
+    if state.step in ("over", "pick"):
+        return None
+    if state.pending is not None:
+        return state.pending.seat
+    if state.round is not None:
+        return state.round.seat
+    if state.step == "defenders":
+        return state.declaring
+    return state.turn
+
+
+def build(state: PhState, viewer: int | None) -> PhView:
+    playing = state.step != "over"
+    current = state.skirmish()
+    fights = [SkirmishView(attacker=state.name(s.attacker),
+                           at="the Nexus" if s.at is None else seat_ref(s.at),
+                           defenders=[state.name(d) for d in s.defenders], done=s.done,
+                           resolving=s is current)
+              for s in state.skirmishes if any(s.attacker in w for w in state.play) or s.done]
+    pending = ""
+    if state.pending is not None:
+        p = state.pending
+        what = state.side(p.card, flipped=True).title if p.kind == "order" else state.name(p.card)
+        pending = f"{seat_ref(p.seat)} is paying for {what}"
+    return PhView(
+        viewer=viewer, headline=headline(state), step=state.step, turn=state.turn if playing else None,
+        round_no=state.round_no, round_limit=state.options.round_limit, nexus_good=state.nexus[0],
+        nexus_evil=state.nexus[1], ending=state.ending, nexus_defender=state.nexus_defender,
+        to_act=to_act(state), seats=[_seat(state, s, viewer) for s in range(state.players)],
+        skirmishes=fights, pending=pending,
+    )
+
+
+STEPS = {"pick": "Setup: each player picks a card for their barracks", "attack": "Attack step",
+         "maneuver": "Maneuvering (action round)", "attackers": "Declare attackers",
+         "defenders": "Declare defenders", "skirmishes": "Choose a skirmish",
+         "skirmish": "Skirmish (action round)", "training": "Training step",
+         "closing": "Last action round", "over": "Game over"}
+
+
+def headline(state: PhState) -> str:
+    if state.step == "over":
+        return "Game over"
+    if state.step == "pick":
+        return STEPS["pick"]
+    who = to_act(state)
+    turn = f"Round {state.round_no} · {seat_ref(state.turn)}'s turn"
+    return f"{turn} · {STEPS[state.step]} — {seat_ref(who or 0)} to act"
