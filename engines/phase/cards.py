@@ -155,6 +155,7 @@ class Side(BaseModel):
     phaseling: list[Effect] = Field(default_factory=list, max_length=3)
     relentless: list[Effect] = Field(default_factory=list, max_length=3)
     trained: list[Effect] = Field(default_factory=list, max_length=3)
+    _text: str = PrivateAttr(default="")
 
     @model_validator(mode="after")
     def _triggers(self) -> Side:
@@ -178,8 +179,14 @@ class Side(BaseModel):
                 lines.append(f"{name.capitalize()}: {steps}.")
         return lines
 
+    def model_post_init(self, __context: Any) -> None:
+        self._text = self._words()
+
     def text(self) -> str:
-        """The whole face in words: stats, keywords, skill and order."""
+        """The whole face in words: stats, keywords, skill and order (written once)."""
+        return self._text
+
+    def _words(self) -> str:
         parts = [f"{self.title} ({self.alignment}, cost {self.cost}, {self.attack}/{self.defense})"]
         parts += self.keyword_text()
         if self.skill:

@@ -87,6 +87,8 @@ def resolve(state: PhState, fight: Skirmish) -> list[Event]:
     alive = any(attacker in w for w in state.play)
     if alive and fight.defenders:
         for swift in (True, False):
+            if not any(attacker in w for w in state.play) or not fight.defenders:
+                break  # the Swift strike already settled it
             fighters = [c for c in [attacker, *fight.defenders]
                         if any(c in w for w in state.play) and ("swift" in state.flags(c)) == swift]
             if swift and fighters:

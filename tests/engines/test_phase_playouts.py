@@ -1,0 +1,63 @@
+"""Seeded random playouts to the end, with conservation of cards and influence
+and a JSON round trip checked after every step.
+
+Unmarked: a sample per player count and deck (CI). ``pytest -m slow``: 1,000 seeds each.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from engines.phase.state import PhState
+from engines.playout import playout
+from tests.engines.test_phase_helpers import (
+    COUNTS,
+    DECKS,
+    ENGINE,
+    after_step,
+    check_choices,
+    check_invariants,
+    deck_options,
+)
+
+
+def _play(players: int, deck: str, seed: int, checked: bool = True, **raw: object) -> PhState:
+    def step(state: object, transition: object) -> None:
+        after_step(state, transition)  # type: ignore[arg-type]
+        check_choices(transition.state)  # type: ignore[attr-defined]
+
+    state, result = playout(ENGINE, players, deck_options(deck, **raw), seed=seed,
+                            after_step=step if checked else None, in_place=not checked)
+    assert isinstance(state, PhState)
+    check_invariants(state)
+    assert state.ending or state.round_no >= state.options.round_limit
+    assert state.turn == state.last_seat(), "the game ends after the last player's turn"
+    assert sorted(s for group in result.ranking for s in group) == list(range(players))
+    return state
+
+
+@pytest.mark.parametrize("players", COUNTS)
+@pytest.mark.parametrize("deck", DECKS)
+@pytest.mark.parametrize("seed", range(2))
+def test_playout_checked_every_step(players: int, deck: str, seed: int) -> None:
+    _play(players, deck, seed, influence=4, deck_size=20)
+
+
+@pytest.mark.parametrize("players", COUNTS)
+def test_full_games_finish(players: int) -> None:
+    for seed in range(100, 102):
+        _play(players, "builtin", seed, checked=False)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", COUNTS)
+@pytest.mark.parametrize("deck", DECKS)
+def test_thousand_playouts(players: int, deck: str) -> None:
+    for seed in range(1000):
+        _play(players, deck, seed)
+
+
+def test_same_seed_same_game() -> None:
+    first, _ = playout(ENGINE, 3, seed=7)
+    second, _ = playout(ENGINE, 3, seed=7)
+    assert first == second
