@@ -131,7 +131,8 @@ def places_in(state: PhState, zone: str) -> list[int]:
 
 def table(players: int = 2, seed: int = 1, **raw: Any) -> PhState:
     """A game past setup, every zone emptied into the decks: a scenario's blank table."""
-    state = new_game(players, seed, factions=["fengarian", "keeper", "sun-dominion"][:players], **raw)
+    raw = {"deck_size": 100, "factions": ["fengarian", "keeper", "sun-dominion"][:players], **raw}
+    state = new_game(players, seed, **raw)
     for seat in range(players):
         state.decks[seat] += state.hands[seat]
         state.hands[seat] = []
@@ -139,3 +140,30 @@ def table(players: int = 2, seed: int = 1, **raw: Any) -> PhState:
     state.step = "training"
     state.turn = state.first = 0
     return state
+
+
+def pass_round(state: PhState) -> PhState:
+    """Everyone passes until the action round ends."""
+    while state.round is not None and state.pending is None:
+        state, _ = act(state, state.round.seat, "pass")
+    return state
+
+
+def fight(state: PhState, sends: list[tuple[int, int | None]], opposes: list[tuple[int, int]]) -> PhState:
+    """From the Attack step: attack, pass Maneuvering, send, declare defenders."""
+    state, _ = act(state, state.turn, "attack")
+    state = pass_round(state)
+    for card, at in sends:
+        state, _ = act(state, state.turn, f"send:{card}:{'nexus' if at is None else at}")
+    state, _ = act(state, state.turn, "done")
+    for card, attacker in opposes:
+        assert state.declaring is not None
+        state, _ = act(state, state.declaring, f"oppose:{card}:{attacker}")
+    while state.step == "defenders":
+        assert state.declaring is not None
+        state, _ = act(state, state.declaring, "done")
+    return state
+
+
+def texts(events: list[Event]) -> str:
+    return "\n".join(e.text for e in events if e.to is None)
