@@ -20,6 +20,7 @@ for _key, _module in (
     ("spheres-of-life", "bot.render.spheres_of_life"),
     ("scales-of-influence", "bot.render.scales_of_influence"),
     ("time-masters", "bot.render.time_masters"),
+    ("phase", "bot.render.phase"),
 ):
     try:
         RENDERERS[_key] = importlib.import_module(_module).RENDERER

@@ -1,0 +1,117 @@
+"""Phase as panels: the Nexus's pools, each player's influence, warriors (the
+active side, with damage and locks), barracks (active faces), the outward
+face of each hand card and of each deck's top; "My hand" shows both sides of
+my own cards with their text.
+
+Only views are rendered, and a view holds a back side only for its own
+player, so nothing here can show a side its reader may not see.
+"""
+
+from __future__ import annotations
+
+from bot.render.base import Panel
+from engines.core import Result, View
+from engines.phase.views import CardView, Face, PhView, SeatView
+
+DESCRIPTION_MAX, FIELD_MAX, NAME_MAX, MAX_FIELDS = 4096, 1024, 256, 25
+HAND_MAX, DISCARD_MAX = 2400, 300  # "My hand" stays within an embed's 6000 characters in all
+SIGN = {"good": "☀", "evil": "☾"}
+
+
+def _cut(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _view(view: View) -> PhView:
+    assert isinstance(view, PhView), "the Phase renderer needs a Phase view"
+    return view
+
+
+def _face(face: Face) -> str:
+    return f"{SIGN.get(face.alignment, '')}{face.title} ({face.cost}) {face.attack}/{face.defense}"
+
+
+def _warrior(card: CardView) -> str:
+    words = f"{SIGN.get(card.face.alignment, '')}**{card.face.title}** {card.attack}/{card.defense}"
+    if card.damage:
+        words += f" ({card.damage} dmg)"
+    if card.flags:
+        words += " " + ", ".join(f.capitalize() for f in card.flags)
+    return words + (" 🔒" if card.locked else "")
+
+
+def _resource(card: CardView) -> str:
+    return _face(card.face) + (" 🔒" if card.locked else "")
+
+
+def _seat(view: PhView, info: SeatView) -> tuple[str, str]:
+    mark = " ▶" if view.turn == info.seat else ""
+    lines = [f"{info.faction} · ☀ {info.good} good · ☾ {info.evil} evil",
+             "Warriors: " + (", ".join(_warrior(c) for c in info.play) or "—"),
+             "Barracks: " + (", ".join(_resource(c) for c in info.barracks) or "—"),
+             f"Hand {info.hand_size}: " + (", ".join(c.face.title for c in info.hand) or "—"),
+             f"Deck {info.deck_size}" + (f", top: {_face(info.deck_top)}" if info.deck_top else "")
+             + f" · discard {info.discard_size}"
+             + (f", top: {info.discard_top[-1].face.title}" if info.discard_top else "")]
+    return _cut(f"<seat:{info.seat}>{mark}", NAME_MAX), _cut("\n".join(lines), FIELD_MAX)
+
+
+def card_text(card: CardView) -> str:
+    """One of my cards: the side up (in hand: the side facing me), then the other."""
+    text = card.face.text
+    if card.back is not None:
+        text += f"\n  ↺ other side: {card.back.text}"
+    return text
+
+
+class PhaseRenderer:
+    def table(self, view: View) -> Panel:
+        v = _view(view)
+        lines = [f"**{v.headline}**",
+                 f"The Nexus: ☀ {v.nexus_good} good · ☾ {v.nexus_evil} evil"
+                 + f" · round {v.round_no}/{v.round_limit}"]
+        if v.ending:
+            lines.append("A Nexus pool is empty: the game ends when this round's last player finishes.")
+        if v.nexus_defender is not None:
+            lines.append(f"Defending the Nexus this turn: <seat:{v.nexus_defender}>")
+        for fight in v.skirmishes:
+            against = ", ".join(fight.defenders) or "unopposed"
+            state = "✓" if fight.done else "⚔" if fight.resolving else "·"
+            lines.append(f"{state} {fight.attacker} → {fight.at} (against: {against})")
+        if v.pending:
+            lines.append(v.pending)
+        panel = Panel(title="Phase", description=_cut("\n".join(lines), DESCRIPTION_MAX))
+        for info in v.seats[: MAX_FIELDS - 1]:
+            panel.add(*_seat(v, info), inline=False)
+        return panel
+
+    def hand(self, view: View) -> Panel:
+        v = _view(view)
+        me = v.seats[v.viewer] if v.viewer is not None else None
+        if me is None:
+            return Panel(title="My hand", description="(no seat)")
+        lines = [f"• {card_text(c)}\n  (opponents see: {c.back.title if c.back else '?'})" for c in me.hand]
+        panel = Panel(title="My hand", description=_cut("\n".join(lines) or "(no cards)", HAND_MAX),
+                      footer=_cut(v.headline, 2048))
+        panel.add("Influence", f"☀ {me.good} good · ☾ {me.evil} evil")
+        panel.add("Barracks (both sides)",
+                  _cut("\n".join(card_text(c) + (" 🔒" if c.locked else "") for c in me.barracks), FIELD_MAX),
+                  inline=False)
+        panel.add("Warriors (both sides)", _cut("\n".join(card_text(c) for c in me.play), FIELD_MAX),
+                  inline=False)
+        if me.discard_top:
+            pile = ", ".join(f"{c.face.title} / {c.back.title if c.back else '?'}" for c in me.discard_top)
+            panel.add("Discard pile (last cards)", _cut(pile, DISCARD_MAX), inline=False)
+        return panel
+
+    def result(self, result: Result, view: View) -> Panel:
+        v = _view(view)
+        panel = Panel(title="Phase — game over", description=_cut(result.summary, DESCRIPTION_MAX))
+        for place, seats in enumerate(result.ranking[:MAX_FIELDS], start=1):
+            text = ", ".join(f"<seat:{s}> (☀ {v.seats[s].good} · ☾ {v.seats[s].evil}, "
+                             f"attack in play {sum(c.attack or 0 for c in v.seats[s].play)})" for s in seats)
+            panel.add(f"#{place}", _cut(text, FIELD_MAX), inline=False)
+        return panel
+
+
+RENDERER = PhaseRenderer()
