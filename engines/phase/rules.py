@@ -27,7 +27,7 @@ class Phase(Engine[PhState, PhAction]):
         key="phase", title="Phase",
         summary="Double-sided warriors: phase your cards, storm the Nexus, gather good and evil influence.",
         min_players=2, max_players=3, options_model=PhOptions,
-        presets={"standard": {}, "short": {"influence": 3, "deck_size": 20, "round_limit": 8}},
+        presets={"standard": {}, "short": {"influence": 3, "deck_size": 20, "round_limit": 5}},
         help=HELP,
     )
     state_type = PhState

@@ -1,0 +1,48 @@
+"""Phase through Discord: a full game driven by button clicks, with every private
+line (a drawn card's inner side, the secret barracks pick) kept out of every
+public message, and "My hand" showing both sides of my cards to me alone."""
+
+from __future__ import annotations
+
+import pytest
+
+from storage.records import TableStatus
+from tests.e2e.games import public_texts, start_table
+from tests.e2e.harness import DiscordHarness
+from tests.e2e.tables import BotMaker, button, embed_text, labels, play_to_the_end
+
+PRIVATE_LINES = ("You draw", "You put")
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 1)])
+async def test_a_full_game_by_clicks(h: DiscordHarness, maker: BotMaker, players: int, seed: int) -> None:
+    # The short variant (3 influence of each kind per player, 20-card decks, 5 rounds)
+    # keeps a whole game quick; full games are played by the engine's seeded playouts.
+    table = await start_table(h, maker, "phase", players, {"variant": "short"})
+    service = maker.bot.service
+    moves = await play_to_the_end(h, service, table.table_id, table.users, table.message, seed)
+    record = await service.get(table.table_id)
+    assert record.status is TableStatus.FINISHED and moves > 20
+    assert "Game over" in embed_text(table.message) and labels(table.message) == []
+    for text in public_texts(h):
+        assert not any(line in text for line in PRIVATE_LINES), f"a private line went public:\n{text}"
+    for message in h.messages.values():
+        if "My hand" in embed_text(message):
+            assert message.ephemeral and message.visible_to is not None
+
+
+async def test_my_hand_shows_both_sides_of_my_cards_to_me_alone(h: DiscordHarness, maker: BotMaker) -> None:
+    table = await start_table(h, maker, "phase", 2)
+    service = maker.bot.service
+    record = await service.get(table.table_id)
+    public = embed_text(table.message)
+    assert "The Nexus: ☀ 20 good · ☾ 20 evil" in public
+    for user in table.users:
+        shown = await h.click(user, table.message, button(table.message, "My hand"))
+        assert shown.message is not None and shown.ephemeral and shown.message.visible_to == user.id
+        text = embed_text(shown.message)
+        me = service.view(record, user.id)
+        hand = me.seats[me.viewer].hand
+        assert len(hand) == 3
+        for card in hand:
+            assert card.face.text in text and card.back is not None and card.back.text in text
