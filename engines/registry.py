@@ -27,7 +27,8 @@ def _load_builtin_games() -> None:
     # registry module itself from importing (and tests of one game stay isolated).
     import importlib
 
-    for module in ("engines.spheres_of_life", "engines.scales_of_influence", "engines.time_masters", "engines.phase"):
+    for module in ("engines.spheres_of_life", "engines.scales_of_influence", "engines.time_masters",
+                   "engines.phase"):
         try:
             package = importlib.import_module(module)
         except ModuleNotFoundError as error:

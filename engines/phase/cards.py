@@ -180,10 +180,11 @@ class Side(BaseModel):
         return lines
 
     def model_post_init(self, __context: Any) -> None:
+        # Written once, when the card is read: menus ask for it many times per move.
         self._text = self._words()
 
     def text(self) -> str:
-        """The whole face in words: stats, keywords, skill and order (written once)."""
+        """The whole face in words: stats, keywords, skill and order."""
         return self._text
 
     def _words(self) -> str:

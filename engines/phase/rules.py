@@ -60,7 +60,7 @@ class Phase(Engine[PhState, PhAction]):
             decks.append(list(range(len(cards), len(cards) + len(chosen))))
             cards += chosen
         state = PhState(
-            players=players, options=options.model_copy(update={"deck": None}), deck_spec=spec, rng=rng,
+            players=players, options=options.model_copy(update={"deck": None}), custom=options.deck, rng=rng,
             cards=cards, face=[0] * len(cards), factions=factions, decks=decks,
             hands=[[] for _ in range(players)], barracks=[[] for _ in range(players)],
             play=[[] for _ in range(players)], discards=[[] for _ in range(players)],

@@ -15,7 +15,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from engines.core import Rng
-from engines.phase.cards import Alignment, CardSpec, DeckSpec, Faction, Flag, Side
+from engines.phase.cards import Alignment, CardSpec, DeckSpec, Faction, Flag, Side, builtin_deck
 
 Step = Literal["pick", "attack", "maneuver", "attackers", "defenders", "skirmishes", "skirmish",
                "training", "closing", "over"]
@@ -72,7 +72,9 @@ class Mod(BaseModel):
 class PhState(BaseModel):
     players: int
     options: PhOptions
-    deck_spec: DeckSpec
+    # A table's own set; None: the built-in set, read once per process rather
+    # than stored and validated again with every saved state.
+    custom: DeckSpec | None = None
     rng: Rng
     cards: list[str]
     face: list[int]
@@ -106,7 +108,11 @@ class PhState(BaseModel):
     # ----- cards -----
 
     def spec(self, card: int) -> CardSpec:
-        return self.deck_spec.card(self.cards[card])
+        return self.card_set.card(self.cards[card])
+
+    @property
+    def card_set(self) -> DeckSpec:
+        return self.custom or builtin_deck()
 
     def side(self, card: int, flipped: bool = False) -> Side:
         """The face the world sees (``flipped``: its other side)."""

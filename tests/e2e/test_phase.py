@@ -14,7 +14,7 @@ from tests.e2e.tables import BotMaker, button, embed_text, labels, play_to_the_e
 PRIVATE_LINES = ("You draw", "You put")
 
 
-@pytest.mark.parametrize(("players", "seed"), [(2, 1)])
+@pytest.mark.parametrize(("players", "seed"), [(2, 1), (3, 2)])
 async def test_a_full_game_by_clicks(h: DiscordHarness, maker: BotMaker, players: int, seed: int) -> None:
     # The short variant (3 influence of each kind per player, 20-card decks, 5 rounds)
     # keeps a whole game quick; full games are played by the engine's seeded playouts.

@@ -50,7 +50,7 @@ def test_a_custom_deck_file_plays_and_each_seat_gets_its_faction() -> None:
     state = new_game(2, deck=tomllib.loads(CUSTOM), deck_size=16, factions=["keeper", "fengarian"])
     assert state.factions == ["keeper", "fengarian"]
     assert {state.cards[c] for c in state.decks[0] + state.hands[0]} <= {"twin-a", "twin-b"}
-    assert state.options.deck is None, "the set is kept once, in deck_spec"
+    assert state.options.deck is None and state.custom is not None, "the set is kept once"
     with pytest.raises(IllegalAction, match="one faction per player"):
         new_game(3, factions=["keeper"])
 

@@ -115,7 +115,7 @@ def put(state: PhState, seat: int, zone: str, title: str) -> int:
     for card, design in enumerate(state.cards):
         if card in used:
             continue
-        sides = [s.title for s in state.deck_spec.card(design).sides]
+        sides = [s.title for s in state.card_set.card(design).sides]
         if title in sides:
             take(state, card)
             side = sides.index(title)
