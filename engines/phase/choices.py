@@ -27,6 +27,8 @@ from engines.phase.actions import (
 )
 from engines.phase.state import Pending, PhState
 
+LABEL_MAX = 80
+
 
 def _names(state: PhState, cards: list[int], title: Callable[[int], str]) -> dict[int, str]:
     """Each card's name, numbered where two cards would read the same."""
@@ -37,6 +39,11 @@ def _names(state: PhState, cards: list[int], title: Callable[[int], str]) -> dic
         seen[name] = seen.get(name, 0) + 1
         out[card] = name if seen[name] == 1 else f"{name} #{seen[name]}"
     return out
+
+
+def fit(label: str) -> str:
+    """A label within a button's 80 characters (a custom set's titles may be long)."""
+    return label if len(label) <= LABEL_MAX else label[: LABEL_MAX - 1] + "…"
 
 
 def _distinct(state: PhState, cards: list[int], flipped: bool = False) -> list[int]:
@@ -81,7 +88,7 @@ def seat_choices(state: PhState, seat: int) -> list[Choice]:
         return _attackers(state)
     if state.step == "skirmishes":
         names = _names(state, state.attacking(), state.name)
-        return [Choice(key=f"resolve:{c}", label=f"Resolve the skirmish of {names[c]}",
+        return [Choice(key=f"resolve:{c}", label=fit(f"Resolve the skirmish of {names[c]}"),
                        steps=["Resolve a skirmish", names[c]], action=Resolve(attacker=c),
                        detail=_warrior(state, c, seat)) for c in state.attacking()]
     assert state.step == "training"
@@ -93,7 +100,7 @@ def seat_choices(state: PhState, seat: int) -> list[Choice]:
 def _pick(state: PhState, seat: int) -> list[Choice]:
     hand = _distinct(state, state.hands[seat], flipped=True)
     names = _names(state, hand, lambda c: state.side(c, flipped=True).title)
-    return [Choice(key=f"pick:{c}", label=f"Put {names[c]} into your barracks (this side up)",
+    return [Choice(key=f"pick:{c}", label=fit(f"Put {names[c]} into your barracks (this side up)"),
                    steps=["Put into the barracks", names[c]], action=Pick(card=c),
                    detail=both_sides(state, c, flipped=True)) for c in hand]
 
@@ -106,7 +113,7 @@ def actions(state: PhState, seat: int) -> list[Choice]:
             and costs.can_pay(state, seat, ability)]
     names = _names(state, hand, lambda c: state.side(c, flipped=True).title)
     for card in hand:
-        found.append(Choice(key=f"order:{card}", label=f"Play the order of {names[card]}",
+        found.append(Choice(key=f"order:{card}", label=fit(f"Play the order of {names[card]}"),
                             steps=["Play an order", names[card]], action=Order(card=card),
                             detail=both_sides(state, card, flipped=True)))
     fight = state.in_skirmish()
@@ -116,7 +123,7 @@ def actions(state: PhState, seat: int) -> list[Choice]:
                 and costs.can_pay(state, seat, ability)]
     names = _names(state, warriors, state.name)
     for card in warriors:
-        found.append(Choice(key=f"skill:{card}", label=f"Use the skill of {names[card]}",
+        found.append(Choice(key=f"skill:{card}", label=fit(f"Use the skill of {names[card]}"),
                             steps=["Use a skill", names[card]], action=Skill(card=card),
                             detail=both_sides(state, card)))
     return found
@@ -126,7 +133,8 @@ def _trainings(state: PhState, seat: int) -> list[Choice]:
     ready = [c for c in _distinct(state, [c for c in state.barracks[seat] if not state.is_locked(c)])
              if costs.can_pay(state, seat, None, training=state.side(c).cost, exclude=(c,))]
     names = _names(state, ready, state.name)
-    return [Choice(key=f"train:{c}", label=f"Train {names[c]} (phase {state.side(c).cost} other resources)",
+    return [Choice(key=f"train:{c}",
+                   label=fit(f"Train {names[c]} (phase {state.side(c).cost} other resources)"),
                    steps=["Train a warrior", names[c]], action=Train(card=c), detail=both_sides(state, c))
             for c in ready]
 
@@ -141,7 +149,7 @@ def _attackers(state: PhState) -> list[Choice]:
         targets += [(s, seat_ref(s)) for s in state.others(seat)]
         for at, where in targets:
             found.append(Choice(key=f"send:{card}:{'nexus' if at is None else at}",
-                                label=f"Send {names[card]} to attack {where}",
+                                label=fit(f"Send {names[card]} to attack {where}"),
                                 steps=[f"Send {names[card]}", f"To attack {where}"],
                                 action=Send(card=card, at=at),
                                 detail=both_sides(state, card)))
@@ -157,10 +165,10 @@ def _defenders(state: PhState, seat: int) -> list[Choice]:
     theirs = _names(state, state.attacking(), state.name)
     found = []
     for card, fight in pairs:
-        where = "the Nexus" if fight.at is None else "you"
+        where = "at the Nexus" if fight.at is None else "at you"
         found.append(Choice(
-            key=f"oppose:{card}:{fight.attacker}", label=f"{mine[card]} opposes {theirs[fight.attacker]} "
-                                                         f"(attacking {where})",
+            key=f"oppose:{card}:{fight.attacker}",
+            label=fit(f"{mine[card]} opposes {theirs[fight.attacker]} {where}"),
             steps=[f"Defend with {mine[card]}", f"Against {theirs[fight.attacker]}"],
             action=Oppose(card=card, attacker=fight.attacker),
             detail=f"{both_sides(state, card)} — against: {state.side(fight.attacker).text()}"))
@@ -183,7 +191,8 @@ def pending_choices(state: PhState, pending: Pending) -> list[Choice]:
     if need == "x":
         free = len(costs.usable(state, pending))
         for n in range(1, min(free, 6) + 1):
-            found.append(Choice(key=f"x:{n}", label=f"Lock {n} resource{'s' if n > 1 else ''} for {what}",
+            plural = "s" if n > 1 else ""
+            found.append(Choice(key=f"x:{n}", label=fit(f"Lock {n} resource{plural} for {what}"),
                                 steps=["Choose X", f"X = {n}"], action=SetX(n=n), detail=detail))
     elif need in ("lock", "phase"):
         usable = _distinct(state, costs.usable(state, pending))
@@ -191,17 +200,17 @@ def pending_choices(state: PhState, pending: Pending) -> list[Choice]:
         verb = "Lock" if need == "lock" else "Phase"
         for card in usable:
             move = Lock(card=card) if need == "lock" else PhaseResource(card=card)
-            found.append(Choice(key=f"{need}:{card}", label=f"{verb} {names[card]} to pay for {what}",
+            found.append(Choice(key=f"{need}:{card}", label=fit(f"{verb} {names[card]} to pay for {what}"),
                                 steps=[f"{verb} a resource", names[card]], action=move,
                                 detail=both_sides(state, card)))
     elif need == "choose":
         options = costs.candidates(state, pending)
         names = _names(state, options, lambda c: f"{state.name(c)} of {seat_ref(state.owner(c))}")
         for card in options:
-            found.append(Choice(key=f"choose:{card}", label=f"Choose {names[card]} for {what}",
+            found.append(Choice(key=f"choose:{card}", label=fit(f"Choose {names[card]} for {what}"),
                                 steps=["Choose a warrior", names[card]], action=Choose(card=card),
                                 detail=_warrior(state, card, pending.seat)))
-    found.append(Choice(key="cancel", label=f"Cancel {what} (nothing is paid yet)", steps=["Cancel"],
+    found.append(Choice(key="cancel", label=fit(f"Cancel {what} (nothing is paid yet)"), steps=["Cancel"],
                         action=Cancel(), detail=detail))
     return found
 

@@ -6,18 +6,22 @@ Unmarked: a sample per player count and deck (CI). ``pytest -m slow``: 1,000 see
 
 from __future__ import annotations
 
+import tomllib
+
 import pytest
 
 from engines.phase.state import PhState
 from engines.playout import playout
 from tests.engines.test_phase_helpers import (
     COUNTS,
+    CUSTOM,
     DECKS,
     ENGINE,
     after_step,
     check_choices,
     check_invariants,
     deck_options,
+    take,
 )
 
 
@@ -61,3 +65,26 @@ def test_same_seed_same_game() -> None:
     first, _ = playout(ENGINE, 3, seed=7)
     second, _ = playout(ENGINE, 3, seed=7)
     assert first == second
+
+
+def test_long_titles_keep_every_label_within_a_button() -> None:
+    long = CUSTOM.replace('"Twin"', '"Twin of the Long Winding Way"')
+    raw = {"deck": tomllib.loads(long), "deck_size": 16, "factions": ["keeper", "fengarian"]}
+    state = ENGINE.setup(2, ENGINE.parse_options(raw), 1)
+    state.picks, state.step = [0, 0], "training"
+    state.decks[0] += state.hands[0]
+    state.hands[0] = []
+    twins = [c for c in state.decks[0] + state.hands[0] if state.cards[c] in ("twin-a", "twin-b")]
+    for card in twins[:2]:
+        take(state, card)
+        state.face[card] = 0
+        state.play[1].append(card)
+    order = twins[2]
+    take(state, order)
+    state.face[order] = 1  # its Twin side faces its player
+    state.hands[0].append(order)
+    state.turn = 0
+    state = ENGINE.apply(state, 0, ENGINE.choice(state, 0, f"order:{order}").action).state
+    labels = [c.label for c in ENGINE.legal_actions(state, 0)]
+    assert any(label.endswith("…") for label in labels), labels
+    check_choices(state)
