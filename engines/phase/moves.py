@@ -179,12 +179,13 @@ def _first_player(state: PhState) -> list[Event]:
         tied = [s for s in tied if top_cost(state, s) == low]
         if len(tied) == 1:
             break
-        who = ", ".join(seat_ref(s) for s in tied)
-        events.append(Event(text=f"Tied at cost {low}: {who} cut their decks."))
         for seat in tied:
             deck = state.decks[seat]
             cut = state.rng.below(len(deck)) if deck else 0
             deck[:] = deck[cut:] + deck[:cut]
+        tops = ", ".join(f"{seat_ref(s)} {state.name(state.decks[s][-1])} ({top_cost(state, s)})"
+                         for s in tied if state.decks[s])
+        events.append(Event(text=f"Tied at cost {low}: they cut their decks — {tops}."))
     first = tied[0] if len(tied) == 1 else state.rng.pick(tied)
     state.first = state.turn = first
     events.append(Event(text=f"{seat_ref(first)} shows the lowest training cost and goes first."))
