@@ -11,7 +11,8 @@ from tests.e2e.games import public_texts, start_table
 from tests.e2e.harness import DiscordHarness
 from tests.e2e.tables import BotMaker, button, embed_text, labels, play_to_the_end
 
-PRIVATE_LINES = ("You draw", "You put")
+# Marks of the private lines (card text may say "you draw 2 cards" in public).
+PRIVATE_LINES = ("(outward: ", "into your barracks.")
 
 
 @pytest.mark.parametrize(("players", "seed"), [(2, 1), (3, 2)])

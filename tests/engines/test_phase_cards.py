@@ -61,7 +61,7 @@ def test_a_custom_deck_file_plays_and_each_seat_gets_its_faction() -> None:
         ('alignment = "good", cost = 2, attack = 2, defense = 3', 'alignment = "evil", cost = 2, attack = 2, '
          'defense = 3', "one good side and one evil side"),
         ('id = "scout"', 'id = "gladiator"', "unique"),
-        ("copies = 10", "copies = 40", "less than or equal to 30"),
+        ("copies = 10", "copies = 40", "must be at most 30"),
         ('[{ do = "damage" }]', '[{ do = "damage", target = "you" }]', "acts on a warrior"),
         ("{ phase = 3, effects", "{ phase = 3, choose = 1, effects", "needs an effect on the chosen"),
     ],
