@@ -6,6 +6,7 @@ import pytest
 
 from engines.core import IllegalAction
 from engines.phase import ENGINE, effects, moves
+from engines.phase.actions import Attack, Cancel, Done, Pass, Pick
 from engines.phase.state import Mod, PhState
 from tests.engines.test_phase_helpers import act, check_invariants, keys, new_game, put, table, texts
 
@@ -147,3 +148,25 @@ def test_the_winner_and_every_tie_break(influence: list[list[int]], armies: list
     state.step = "over"
     result = ENGINE.result(state)
     assert result is not None and result.ranking == ranking
+
+
+def test_a_late_seat_passes_cancels_and_does_not_attack() -> None:
+    state = new_game(2, seed=3)
+    assert isinstance(ENGINE.default_action(state, 1), Pick)
+    state = table()
+    state.step = "attack"
+    gladiator = put(state, 0, "play", "Gladiator")
+    assert ENGINE.default_action(state, 0) == Attack(attack=False)
+    state, _ = act(state, 0, "attack")
+    assert ENGINE.default_action(state, 0) == Pass()
+    for title in ("Ted", "Scout", "Trivet"):
+        put(state, 0, "barracks", title)
+    state, _ = act(state, 0, f"skill:{gladiator}")
+    assert ENGINE.default_action(state, 0) == Cancel()
+    state, _ = act(state, 0, "cancel")
+    state, _ = act(state, 0, "pass")
+    state, _ = act(state, 1, "pass")
+    put(state, 1, "play", "Sister Alexis")
+    state, _ = act(state, 0, f"send:{gladiator}:nexus")
+    state, _ = act(state, 0, "done")
+    assert ENGINE.default_action(state, 1) == Done()
