@@ -167,3 +167,23 @@ def test_drawing_shows_the_outward_face_and_enlisting_never_phases() -> None:
     mine = ENGINE.view(state, 0).seats[0].hand[-1]
     assert mine.face.title == state.side(top, flipped=True).title and mine.back is not None
     assert view.barracks[-1].face.title == state.side(below).title
+
+
+def test_elite_triggers_each_time_the_warrior_is_chosen_for_an_order() -> None:
+    state = table()
+    horror = put(state, 0, "play", "Chained Horror")  # 3/4, Elite: +2/+0
+    first, second = put(state, 0, "hands", "Fire Spirit"), put(state, 0, "hands", "Anonymous")
+    for order in (first, second):
+        state, _ = act(state, 0, f"order:{order}")
+        state, _ = act(state, 0, f"choose:{horror}")
+    assert (state.attack(horror), state.defense(horror)) == (3 + 2 + 2 + 2 + 2, 4 + 1 + 1)
+
+
+def test_phaseling_works_only_in_play() -> None:
+    state = table()
+    gladiator = put(state, 0, "play", "Gladiator")
+    berserkers = [put(state, 0, "barracks", "Berserker") for _ in range(3)]
+    state, _ = act(state, 0, f"skill:{gladiator}")
+    for card in berserkers:
+        state, _ = act(state, 0, f"phase:{card}")
+    assert all(state.name(c) == "Nighthawk" for c in berserkers) and state.influence[0] == [0, 0]
