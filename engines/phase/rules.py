@@ -4,10 +4,23 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
-from engines.core import Choice, Engine, Event, GameInfo, IllegalAction, Prompt, Result, Rng, Seat
+from engines.core import (
+    CardText,
+    Choice,
+    Engine,
+    Event,
+    GameInfo,
+    IllegalAction,
+    Prompt,
+    Recap,
+    Result,
+    Rng,
+    Seat,
+    SeatRecap,
+)
 from engines.phase import choices, effects, moves, views
 from engines.phase.actions import Attack, Cancel, Done, Pass, PhAction, Pick
-from engines.phase.cards import builtin_deck
+from engines.phase.cards import FACTION_NAMES, builtin_deck
 from engines.phase.state import PhOptions, PhState
 
 HELP = (
@@ -111,6 +124,41 @@ class Phase(Engine[PhState, PhAction]):
 
     def view(self, state: PhState, viewer: Seat | None) -> views.PhView:
         return views.build(state, viewer)
+
+    def cards(self, options: BaseModel) -> list[CardText]:
+        """Every card of the set these options play with, both sides, for /card."""
+        assert isinstance(options, PhOptions)
+        found = []
+        for spec in (options.deck or builtin_deck()).cards:
+            good, evil = sorted(spec.sides, key=lambda s: s.alignment != "good")
+            found.append(CardText(
+                key=spec.id, name=f"{spec.sides[0].title} / {spec.sides[1].title}",
+                kind=f"{FACTION_NAMES[spec.faction]} card",
+                text=f"{spec.sides[0].text()}\n↺ {spec.sides[1].text()}",
+                facts={"faction": FACTION_NAMES[spec.faction], "good side": good.title,
+                       "evil side": evil.title, "cost difference": str(abs(good.cost - evil.cost)),
+                       "copies": str(spec.copies),
+                       "from": "the rulebook" if spec.origin == "rulebook" else "this project"}))
+        return found
+
+    def recap(self, state: PhState) -> Recap:
+        """Each seat's influence by kind, its total and its attack in play, and what it held."""
+        seats = []
+        for seat in range(state.players):
+            good, evil = state.influence[seat]
+            lines = [f"Good influence: {good}", f"Evil influence: {evil}",
+                     f"Most of a single kind: {state.best(seat)}; in total: {state.total(seat)}",
+                     f"Attack of warriors in play: {state.army_attack(seat)}"]
+            held = [f"{state.side(c, flipped=True).title} (in hand, outward side {state.name(c)})"
+                    for c in state.hands[seat]]
+            held += [f"{state.name(c)} (in play)" for c in state.play[seat]]
+            held += [f"{state.name(c)} (barracks)" for c in state.barracks[seat]]
+            seats.append(SeatRecap(seat=seat, lines=lines, held=held))
+        how = "a Nexus pool emptied" if 0 in state.nexus else f"the round limit ({state.options.round_limit})"
+        history = [f"{state.round_no} rounds; the game ended because {how}.",
+                   f"Left in the Nexus: {state.nexus[0]} good, {state.nexus[1]} evil; "
+                   f"lost from the game: {state.removed[0]} good, {state.removed[1]} evil."]
+        return Recap(seats=seats, history=history)
 
     def result(self, state: PhState) -> Result | None:
         if state.step != "over":

@@ -36,7 +36,7 @@ def states_along(players: int, seed: int) -> Iterator[PhState]:
 def _seen(state: PhState, viewer: int | None) -> tuple[object, ...]:
     prompts = [(p.seat, p.kind, p.text) for p in ENGINE.prompts(state)]
     found = [] if viewer is None else ENGINE.legal_actions(state, viewer)
-    menu = [(c.key, c.label, tuple(c.steps), getattr(c, "detail", "")) for c in found]
+    menu = [(c.key, c.label, tuple(c.steps), c.detail) for c in found]
     return ENGINE.view(state, viewer).model_dump_json(), prompts, menu
 
 
