@@ -30,7 +30,7 @@ class PhOptions(BaseModel):
     deck_size: int = Field(default=50, ge=15, le=100, description="Cards each player's deck holds.")
     round_limit: int = Field(default=30, ge=5, le=60,
                              description="Rounds after which the game ends as if the Nexus had emptied.")
-    factions: list[Faction] = Field(default_factory=list, max_length=3,
+    factions: list[Faction] = Field(default=[], max_length=3,
                                     description="Each seat's faction in turn order (empty: dealt at random).")
     deck: DeckSpec | None = Field(default=None, description="A custom set of cards (None: the built-in set).")
 
