@@ -607,8 +607,10 @@ class TableService:
             ]
             play.events.extend(ended)
             play.entries.append(self._entry(record, "end", ended))
-        elif any(p.awaited and not record.seats[p.seat].bot for p in engine.prompts(play.state)):
-            record.deadline = self.clock() + record.turn_timeout
+        elif human := [p for p in engine.prompts(play.state) if p.awaited and not record.seats[p.seat].bot]:
+            # A prompt with its own shorter limit (a timed question) brings the deadline forward.
+            limits = [record.turn_timeout, *(p.timeout for p in human if p.timeout is not None)]
+            record.deadline = self.clock() + min(limits)
         else:
             # Only bots to move (their step budget ran out): let the sweeper go on at once.
             record.deadline = self.clock()

@@ -100,12 +100,15 @@ class Prompt(BaseModel):
     Ability during a Dream or a Shooting Star: it never times out, and to hide
     who holds what it is offered to every seat alike, even to seats whose
     ``legal_actions`` are then empty). ``text`` is public: prompts never depend
-    on hidden information.
+    on hidden information. ``timeout``: seconds this prompt may wait at most
+    (a timed question), when shorter than the table's own pace; ``None``: the
+    table's pace alone.
     """
 
     seat: Seat
     kind: Literal["turn", "response", "secret", "anytime"] = "turn"
     text: str
+    timeout: float | None = None
 
     @property
     def awaited(self) -> bool:

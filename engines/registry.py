@@ -28,7 +28,7 @@ def _load_builtin_games() -> None:
     import importlib
 
     for module in ("engines.spheres_of_life", "engines.scales_of_influence", "engines.time_masters",
-                   "engines.phase"):
+                   "engines.phase", "engines.once_upon_a_time_life"):
         try:
             package = importlib.import_module(module)
         except ModuleNotFoundError as error:

@@ -21,6 +21,7 @@ for _key, _module in (
     ("scales-of-influence", "bot.render.scales_of_influence"),
     ("time-masters", "bot.render.time_masters"),
     ("phase", "bot.render.phase"),
+    ("once-upon-a-time-life", "bot.render.once_upon_a_time_life"),
 ):
     try:
         RENDERERS[_key] = importlib.import_module(_module).RENDERER

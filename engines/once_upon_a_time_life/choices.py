@@ -1,0 +1,110 @@
+"""The legal moves of a seat, as menu choices. Labels name the whole move;
+``steps`` group them into menus. Answer choices index the answers in the
+order shown, so no key, label or step tells which one is right."""
+
+from __future__ import annotations
+
+from engines.core import Choice, seat_ref
+from engines.once_upon_a_time_life.actions import (
+    Answer,
+    Defend,
+    Duel,
+    Exchange,
+    PickQuestion,
+    Respond,
+    Roll,
+    Spoils,
+    VaBanque,
+    VirusAttack,
+)
+from engines.once_upon_a_time_life.asking import LETTERS, shown_answers
+from engines.once_upon_a_time_life.moves import DEFENCES, REWARD
+from engines.once_upon_a_time_life.questions import LEVELS
+from engines.once_upon_a_time_life.state import LifeState
+from engines.once_upon_a_time_life.tokens import EXCHANGES, NAMES
+
+A = {"easy": "an", "hard": "a"}
+
+
+def before_roll(state: LifeState) -> list[Choice]:
+    seat = state.turn
+    purse = state.purses[seat]
+    found: list[Choice] = []
+    for give, (cost, gets) in EXCHANGES.items():
+        if purse.of(give) >= cost and state.bank.of(gets) >= 1:
+            text = f"{cost} {NAMES[give]} → 1 {NAMES[gets]}"
+            found.append(Choice(key=f"exchange:{give}", label=f"Exchange {text} at the bank",
+                                steps=["Exchange at the bank", text], action=Exchange(give=give)))
+    if state.held(seat, "virus"):
+        for target in state.others(seat):
+            found.append(Choice(key=f"virus:{target}", label=f"Attack {seat_ref(target)} with a Virus card",
+                                steps=["Virus attack", seat_ref(target)], action=VirusAttack(target=target)))
+    if state.held(seat, "master"):
+        for target in state.others(seat):
+            if state.away[target] is not None:
+                continue  # nobody on an additional space can be challenged
+            for level in LEVELS:
+                found.append(Choice(
+                    key=f"duel:{target}:{level}",
+                    label=f"Challenge {seat_ref(target)} to a Master duel, {level.capitalize()} questions",
+                    steps=["Master duel", seat_ref(target), f"{level.capitalize()} questions"],
+                    action=Duel(target=target, level=level)))
+    found.append(Choice(key="roll", label="Roll the die", steps=["Roll the die"], action=Roll()))
+    return found
+
+
+def defend(state: LifeState) -> list[Choice]:
+    assert state.threat is not None
+    foe = "Virus" if state.threat == "virus" else "Bacteria"
+    return [Choice(key=f"defend:{token}", label=f"Give 1 {NAMES[token]} to fend off the {foe}",
+                   steps=[f"Give 1 {NAMES[token]}"], action=Defend(token=token))
+            for token in DEFENCES[state.threat]]
+
+
+def pick(state: LifeState) -> list[Choice]:
+    return [Choice(key=f"question:{level}",
+                   label=f"Answer {A[level]} {level.capitalize()} question (+{REWARD[level]} Globin)",
+                   steps=[f"{level.capitalize()} question"], action=PickQuestion(level=level))
+            for level in LEVELS]
+
+
+def answer(state: LifeState) -> list[Choice]:
+    found = [Choice(key=f"answer:{i}", label=f"Answer {LETTERS[i]}: {text}", steps=[f"{LETTERS[i]}: {text}"],
+                    action=Answer(choice=i))
+             for i, text in enumerate(shown_answers(state))]
+    found.append(Choice(key="answer:none", label="Give no answer (it counts as wrong)",
+                        steps=["No answer"], action=Answer()))
+    return found
+
+
+def vabanque(state: LifeState) -> list[Choice]:
+    found = [Choice(key=f"vabanque:{level}",
+                    label=f"Va banque: {A[level]} {level.capitalize()} question "
+                          f"(+{REWARD[level]}, or lose the {state.earned} earned)",
+                    steps=[f"Va banque: {level.capitalize()}"], action=VaBanque(level=level))
+             for level in LEVELS]
+    found.append(Choice(key="stop", label=f"Keep the {state.earned} Globin and end the turn",
+                        steps=["Keep and end the turn"], action=VaBanque()))
+    return found
+
+
+def respond(state: LifeState, seat: int) -> list[Choice]:
+    fight = state.challenge
+    assert fight is not None
+    duel = fight.kind == "duel"
+    accept = "Take up the duel" if duel else "Take the Virus attack (pay 3 Globin)"
+    found = [Choice(key="accept", label=accept,
+                    steps=["Take up the duel" if duel else "Take the attack"], action=Respond(master=False))]
+    if state.held(seat, "master"):
+        found.append(Choice(key="master",
+                            label="Show a Master card to avoid the duel" if duel
+                            else "Show a Master card to repel the Virus",
+                            steps=["Show a Master card"], action=Respond(master=True)))
+    return found
+
+
+def spoils(state: LifeState) -> list[Choice]:
+    return [Choice(key="take:globin", label="Take 4 Globin from the loser", steps=["Take 4 Globin"],
+                   action=Spoils(take="globin")),
+            Choice(key="take:hemo", label="Take 1 Hemo from the loser", steps=["Take 1 Hemo"],
+                   action=Spoils(take="hemo"))]
