@@ -78,13 +78,15 @@ wrong = ["Sydney", "Melbourne", "Perth"]
     assert ENGINE.load_state(ENGINE.dump_state(state)) == state
 
 
+def _file(easy: str, hard: str = "text='Why R?'\nanswer='x'\nwrong=['y','z','w']") -> str:
+    return f"[[easy]]\n{easy}\n[[hard]]\n{hard}"
+
+
 @pytest.mark.parametrize(("text", "said"), [
-    ("[[easy]]\ntext='Why Q?'\nanswer='a'\nwrong=['b','c','A']\n[[hard]]\ntext='Why R?'\nanswer='x'\nwrong=['y','z','w']",
-     "must differ"),
-    ("[[easy]]\ntext='Why Q?'\nanswer='a'\nwrong=['b','c','d']\n[[hard]]\ntext='Why Q?'\nanswer='x'\nwrong=['y','z','w']",
-     "asked twice"),
-    ("[[easy]]\ntext='Why Q?'\nanswer='a'\nwrong=['b','c']\n[[hard]]\ntext='Why R?'\nanswer='x'\nwrong=['y','z','w']",
-     "wrong"),
+    (_file("text='Why Q?'\nanswer='a'\nwrong=['b','c','A']"), "must differ"),
+    (_file("text='Why Q?'\nanswer='a'\nwrong=['b','c','d']",
+           "text='Why Q?'\nanswer='x'\nwrong=['y','z','w']"), "asked twice"),
+    (_file("text='Why Q?'\nanswer='a'\nwrong=['b','c']"), "wrong"),
     ("easy = 3", "not valid"),
     ("[[easy", "not valid TOML"),
 ])

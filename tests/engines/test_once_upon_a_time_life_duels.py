@@ -58,7 +58,7 @@ def _duel(level: str = "easy") -> object:
 def test_a_duel_without_counterattack_goes_to_the_challenger() -> None:
     state = _duel()
     assert state.question is not None and state.question.answerer == 1  # type: ignore[attr-defined]
-    state, events = answer(state, right=False)  # type: ignore[arg-type]
+    state, _ = answer(state, right=False)  # type: ignore[arg-type]
     assert state.stage == "spoils" and ENGINE.prompts(state)[0].seat == 0
     state, _ = act(state, 0, "take:globin")
     # 3 Globin and 2 Leukocyte → 1 Globin make the 4.
@@ -141,7 +141,8 @@ def test_a_duel_loser_short_of_hemo_converts_globin_then_gives_everything_hemo_t
     purse(state, 1, hemo=1, globin=2, medicine=1)  # type: ignore[arg-type]
     state, _ = answer(state, right=False)  # type: ignore[arg-type]
     state, events = act(state, 0, "take:globin")
-    assert state.purses[1] == Tokens() and state.purses[0] == Tokens(hemo=1, globin=5, leukocyte=2, medicine=3)
+    assert state.purses[1] == Tokens()
+    assert state.purses[0] == Tokens(hemo=1, globin=5, leukocyte=2, medicine=3)
     assert "gives <seat:0> everything" in texts(events), "Hemo is not kept against a duel"
 
 

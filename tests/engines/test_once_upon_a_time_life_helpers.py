@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 from engines.core import CHOICE_KEY, Event, Transition
@@ -37,9 +36,12 @@ def check_invariants(state: LifeState) -> None:
     for hand in state.hands:
         assert all(state.card("chance", c).keep for c in hand), "only Master and Virus cards are kept"
     assert all(s >= 0 for s in state.skips)
-    assert len(set(state.easy_pile)) == len(state.easy_pile) and len(set(state.hard_pile)) == len(state.hard_pile)
+    for pile in (state.easy_pile, state.hard_pile):
+        assert len(set(pile)) == len(pile), "a question is twice in its pile"
     assert (state.stage == "answer") == (state.question is not None)
-    assert (state.stage in ("respond", "spoils")) == (state.challenge is not None) or state.question is not None
+    fighting = state.stage in ("respond", "spoils") or (state.stage == "answer" and state.question is not None
+                                                         and state.question.purpose in ("attack", "counter"))
+    assert fighting == (state.challenge is not None)
     assert ENGINE.load_state(ENGINE.dump_state(state)) == state, "the state does not round-trip"
 
 
