@@ -70,3 +70,28 @@ async def test_a_question_is_asked_in_public_and_answered_by_a_click(
     right = shown[state.question.correct]  # type: ignore[attr-defined]
     await choose(h, table.users[seat], panel, right)
     assert any(f"answers {right.removeprefix('Answer ')} — correct!" in t for t in public_texts(h))
+
+
+CAPITALS = """
+name = "Capitals"
+[[easy]]
+text = "What is the capital of France?"
+answer = "Paris"
+wrong = ["Lyon", "Nice", "Lille"]
+[[hard]]
+text = "What is the capital of Australia?"
+answer = "Canberra"
+wrong = ["Sydney", "Melbourne", "Perth"]
+"""
+
+
+async def test_a_server_plays_its_own_question_file(h: DiscordHarness, maker: BotMaker) -> None:
+    table = await start_table(h, maker, "once-upon-a-time-life", 2,
+                              {"deck": h.upload("capitals.toml", CAPITALS)})
+    record = await maker.bot.service.get(table.table_id)
+    assert "deck=custom" in embed_text(table.message)
+    assert maker.bot.service.state(record).questions.name == "Capitals"  # type: ignore[attr-defined]
+    ann = h.create_user("zed")
+    refused = await h.slash(ann, "table create", {
+        "game": "once-upon-a-time-life", "deck": h.upload("bad.toml", CAPITALS.replace('"Nice"', '"Paris"'))})
+    assert refused.ephemeral and "must differ" in (refused.content or "")
