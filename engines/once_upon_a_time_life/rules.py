@@ -59,7 +59,7 @@ class OnceUponATimeLife(Engine[LifeState, LifeAction]):
         for kind in KINDS:
             bank.add(kind, -START_PURSE.of(kind) * players)
         state = LifeState(
-            players=players, options=options.model_copy(update={"deck": None}), questions=questions,
+            players=players, options=options.model_copy(update={"deck": None}), custom_questions=options.deck,
             rng=Rng(seed=seed), chance_cards=chance, bad_luck_cards=bad_luck,
             chance=list(range(len(chance))), bad_luck=list(range(len(bad_luck))),
             easy_pile=list(range(len(questions.easy))), hard_pile=list(range(len(questions.hard))),

@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from engines.core import Rng
 from engines.once_upon_a_time_life.board import BoardSpec, builtin_board
 from engines.once_upon_a_time_life.cards import CardSpec, card_spec
-from engines.once_upon_a_time_life.questions import Level, Question, QuestionDeck
+from engines.once_upon_a_time_life.questions import Level, Question, QuestionDeck, builtin_questions
 from engines.once_upon_a_time_life.tokens import Tokens
 
 # The box: 35 Leukocyte, 35 Medicine, 84 Globin, 30 Hemo.
@@ -71,7 +71,8 @@ class Challenge(BaseModel):
 class LifeState(BaseModel):
     players: int
     options: LifeOptions
-    questions: QuestionDeck
+    # A server's own question file; None: the built-in questions (not copied into every saved state).
+    custom_questions: QuestionDeck | None = None
     rng: Rng
     chance_cards: list[str]
     bad_luck_cards: list[str]
@@ -96,6 +97,10 @@ class LifeState(BaseModel):
     vabanque_used: bool = False
     challenge: Challenge | None = None
     winner: int | None = None
+
+    @property
+    def questions(self) -> QuestionDeck:
+        return self.custom_questions or builtin_questions()
 
     @property
     def board(self) -> BoardSpec:

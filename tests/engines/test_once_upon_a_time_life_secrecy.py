@@ -88,7 +88,7 @@ def _twin_with_another_right_answer(state: LifeState) -> LifeState:
     changed = q.model_copy(update={"answer": wrong, "wrong": [q.answer, *q.wrong[1:]]})
     level = list(state.questions.level(state.question.level))
     level[state.question.number] = changed
-    other.questions = state.questions.model_copy(update={state.question.level: level})
+    other.custom_questions = state.questions.model_copy(update={state.question.level: level})
     assert other.question is not None
     # options are [answer, *wrong]: indices 0 and 1 swapped places
     other.question.shown = [{0: 1, 1: 0}.get(i, i) for i in state.question.shown]
