@@ -257,3 +257,12 @@ def test_the_bank_never_pays_what_it_does_not_hold() -> None:
     land_on(state, 0, "leukocyte")
     state, _ = act(state, 0, "roll")
     assert state.purses[0].leukocyte == 2
+
+
+def test_stopping_on_ones_own_start_pays_the_bonus_too() -> None:
+    state = new_game(2)
+    state.position[0] = state.board.size - 3
+    force_die(state, 3)
+    state, events = act(state, 0, "roll")
+    assert state.position[0] == state.board.start(0) and "passes their own START" in texts(events)
+    assert state.purses[0] == Tokens(globin=6, leukocyte=4, medicine=4) and state.turn == 1
