@@ -34,19 +34,13 @@ class Tokens(BaseModel):
     def add(self, kind: TokenKind, n: int) -> None:
         setattr(self, kind, self.of(kind) + n)
 
-    def count(self) -> int:
-        return sum(self.of(k) for k in KINDS)
-
     def worth(self) -> float:
         return sum(WORTH[k] * self.of(k) for k in KINDS)
 
-    def as_dict(self) -> dict[TokenKind, int]:
-        return {k: self.of(k) for k in KINDS if self.of(k)}
 
-
-def tokens_text(counts: Mapping[TokenKind | None, int] | Mapping[TokenKind, int]) -> str:
+def tokens_text(counts: Mapping[TokenKind, int]) -> str:
     """"2 Globin and 1 Leukocyte"; "nothing" when empty."""
-    parts = [f"{n} {NAMES[k]}" for k, n in counts.items() if k is not None and n]
+    parts = [f"{n} {NAMES[k]}" for k, n in counts.items() if n]
     if not parts:
         return "nothing"
     return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
