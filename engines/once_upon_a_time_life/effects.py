@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Literal
 
 from engines.core import Event, seat_ref
+from engines.once_upon_a_time_life.board import builtin_board
 from engines.once_upon_a_time_life.cards import CardSpec, Effect
 from engines.once_upon_a_time_life.state import START_BONUS, LifeState
 from engines.once_upon_a_time_life.tokens import KINDS, TokenKind, move, tokens_text
@@ -54,23 +55,23 @@ def draw(state: LifeState, seat: int, deck: DeckName) -> list[Event]:
         state.hands[seat].append(card)
         return [Event(text=f"{me} draws a Chance card and keeps it secretly."),
                 Event(text=f"You keep a {spec.name} card: {spec.text}", to=[seat])]
-    events = [Event(text=f"{me} draws {DECK_NAMES[deck]}: {spec.name} — {card_text(state, spec)}")]
+    events = [Event(text=f"{me} draws {DECK_NAMES[deck]}: {spec.name} — {card_text(spec)}")]
     for effect in spec.effects:
         events += _effect(state, seat, effect)
     pile.append(card)
     return events
 
 
-def card_text(state: LifeState, spec: CardSpec) -> str:
+def card_text(spec: CardSpec) -> str:
     """A card as read aloud: its story, then what it does."""
-    doing = " ".join(e.text(_place_name(state, e)) for e in spec.effects)
+    doing = " ".join(e.text(_place_name(e)) for e in spec.effects)
     return f"{spec.text} {doing}".strip()
 
 
-def _place_name(state: LifeState, effect: Effect) -> str:
+def _place_name(effect: Effect) -> str:
     if effect.place is None:
         return ""
-    return next((p.name.lower() for p in state.board.place if p.id == effect.place), effect.place)
+    return next((p.name.lower() for p in builtin_board().place if p.id == effect.place), effect.place)
 
 
 def _effect(state: LifeState, seat: int, effect: Effect) -> list[Event]:
@@ -93,7 +94,7 @@ def _effect(state: LifeState, seat: int, effect: Effect) -> list[Event]:
         return []
     if effect.do == "goto" and effect.place:
         state.away[seat] = effect.place
-        return [Event(text=f"{me} goes to the {_place_name(state, effect)}.")]
+        return [Event(text=f"{me} goes to the {_place_name(effect)}.")]
     if effect.do == "home":
         # Straight to one's own START: reaching it pays the bonus like passing it.
         state.away[seat] = None
