@@ -6,8 +6,21 @@ import random
 
 from pydantic import BaseModel
 
-from engines.core import Choice, Engine, Event, GameInfo, IllegalAction, Prompt, Result, Rng, Seat, seat_ref
-from engines.once_upon_a_time_life import choices, moves, views
+from engines.core import (
+    CardText,
+    Choice,
+    Engine,
+    Event,
+    GameInfo,
+    IllegalAction,
+    Prompt,
+    Recap,
+    Result,
+    Rng,
+    Seat,
+    seat_ref,
+)
+from engines.once_upon_a_time_life import choices, moves, reading, views
 from engines.once_upon_a_time_life.actions import (
     Answer,
     LifeAction,
@@ -96,7 +109,7 @@ class OnceUponATimeLife(Engine[LifeState, LifeAction]):
             return []
         stage = state.stage
         if stage == "act":
-            return choices.before_roll(state)
+            return reading.add_details(choices.before_roll(state))
         if stage == "defend":
             return choices.defend(state)
         if stage == "pick":
@@ -106,8 +119,15 @@ class OnceUponATimeLife(Engine[LifeState, LifeAction]):
         if stage == "vabanque":
             return choices.vabanque(state)
         if stage == "respond":
-            return choices.respond(state, seat)
+            return reading.add_details(choices.respond(state, seat))
         return choices.spoils(state)
+
+    def cards(self, options: BaseModel) -> list[CardText]:
+        """The Chance and Bad Luck cards (questions are not cards to look up: that would answer them)."""
+        return reading.card_texts()
+
+    def recap(self, state: LifeState) -> Recap:
+        return reading.recap(state)
 
     def validate(self, state: LifeState, seat: Seat, action: LifeAction) -> None:
         if isinstance(action, Respond) and action.master and not state.held(seat, "master"):
