@@ -65,6 +65,7 @@ async def test_a_question_is_asked_in_public_and_answered_by_a_click(
     view = service.view(record, None)
     question = view.question  # type: ignore[attr-defined]
     assert question.text in embed_text(table.message)
+    assert question.text in embed_text(panel), "the answerer reads the question on the panel they answer from"
     shown = [f"Answer {letter}: {answer}" for letter, answer in zip("ABCD", question.answers, strict=True)]
     assert offered == [*shown, "Give no answer (it counts as wrong)"], "in the order shown, on the panel too"
     right = shown[state.question.correct]  # type: ignore[attr-defined]
