@@ -228,7 +228,8 @@ class Recap(BaseModel):
 
 # "(setup: `test_x`)", "(cosmic::some_test)": where a ruling is proved.
 _DECISION_TESTS = re.compile(r"\s*\([^()]*(?:`test_|\b\w+::\w+|\ball tests\b)[^)]*\)")
-_TEST_SENTENCE = re.compile(r"[^.\n]*`tests?[/_][^.]*\.\s?")
+# A sentence naming a test file: its dots inside backticks ("`test_x.py`") do not end it.
+_TEST_SENTENCE = re.compile(r"[^.\n]*`tests?[/_][^`]*`[^.]*\.")
 _PROOF_COLUMNS = ("#", "test", "tests")
 
 

@@ -144,3 +144,10 @@ def test_time_masters_recap_adds_up_to_each_players_knowledge() -> None:
         assert sum(spheres) == result.scores[seat.seat]
         assert f"Knowledge: {int(result.scores[seat.seat])} points" in seat.lines[-1]
         assert len([h for h in seat.held if " (on " not in h]) == len(state.hands[seat.seat])  # type: ignore[attr-defined]
+
+
+def test_a_ruling_loses_the_sentences_that_name_its_tests_whole() -> None:
+    from engines.core import _plain_ruling
+
+    text = "A ruling. Proved in `tests/engines/test_x.py`. Next ruling. See `test_y.py::test_z`."
+    assert _plain_ruling(text) == "A ruling. Next ruling."
