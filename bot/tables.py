@@ -25,7 +25,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from bot import damaged, seating
+from bot import clocks, damaged, seating
 from bot.errors import (
     NotHost,
     NotSeated,
@@ -494,6 +494,7 @@ class TableService:
         def act(play: _Play) -> None:
             record, engine = play.record, play.engine
             _need(record, TableStatus.PLAYING, "This table is not in play.")
+            clocks.check_running(record)
             seat = _seated(record, user_id)
             choice = self._current_choice(play, seat, key, version)
             transition = _adjudicate(lambda: engine.apply(play.state, seat, choice.action, in_place=True))
@@ -547,12 +548,15 @@ class TableService:
         record = play.record
         if record.status is not TableStatus.PLAYING:
             raise WrongStatus("This table is not in play.")
-        if record.deadline is None or record.deadline > now:
+        if record.deadline is None or record.deadline > now or record.clocks.paused_at is not None:
             raise _NotDue(record.deadline)
         engine = play.engine
+        play.events += clocks.remind(record, now)
         for prompt in [p for p in engine.prompts(play.state) if p.awaited]:
             seat = prompt.seat
             if record.seats[seat].bot or all(p.seat != seat for p in engine.prompts(play.state)):
+                continue
+            if not clocks.late(record, seat, now):
                 continue
             action = engine.default_action(play.state, seat)
             transition = engine.apply(play.state, seat, action, in_place=True)
@@ -600,17 +604,17 @@ class TableService:
         result = engine.result(play.state)
         if result is not None:
             record.status = TableStatus.FINISHED
-            record.deadline = None
+            clocks.stop_all(record)
             ended = [
                 Event(text=f"Game over. {result.summary}".strip(), kind="result"),
                 unsealed(record, engine.dump_state(play.state)),
             ]
             play.events.extend(ended)
             play.entries.append(self._entry(record, "end", ended))
-        elif human := [p for p in engine.prompts(play.state) if p.awaited and not record.seats[p.seat].bot]:
-            # A prompt with its own shorter limit (a timed question) brings the deadline forward.
-            limits = [record.turn_timeout, *(p.timeout for p in human if p.timeout is not None)]
-            record.deadline = self.clock() + min(limits)
+        elif humans := [
+            p.seat for p in engine.prompts(play.state) if p.awaited and not record.seats[p.seat].bot
+        ]:
+            clocks.settle(record, humans, self.clock())
         else:
             # Only bots to move (their step budget ran out): let the sweeper go on at once.
             record.deadline = self.clock()

@@ -44,6 +44,19 @@ class SeatRecord(BaseModel):
         return self.user_id is None
 
 
+class Clocks(BaseModel):
+    """Each awaited seat's own clock (see :mod:`bot.clocks`): a response window
+    waits for several seats, each with its own deadline and reminders."""
+
+    started: dict[int, float] = Field(default_factory=dict)  # seat -> when its clock started
+    due: dict[int, float] = Field(default_factory=dict)  # seat -> when its time runs out
+    reminded: dict[int, int] = Field(default_factory=dict)  # seat -> reminders sent for this clock
+    bank: dict[int, float] = Field(default_factory=dict)  # seat -> time bank left, in seconds
+    bank_start: float = 0.0  # each seat's bank at the start (0: no bank)
+    increment: float = 0.0  # added to the bank after each move
+    paused_at: float | None = None
+
+
 class TableRecord(BaseModel):
     schema_version: int = SCHEMA_VERSION
     id: str
@@ -68,6 +81,7 @@ class TableRecord(BaseModel):
     # Whether the table's end moves ratings, and the tournament it is a round's table of.
     rated: bool = False
     tournament_id: str | None = None
+    clocks: Clocks = Field(default_factory=Clocks)
     state: str | None = Field(default=None, exclude=True)
 
     def seat_of(self, user_id: int) -> int | None:

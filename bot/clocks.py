@@ -1,0 +1,156 @@
+"""Seat clocks: each awaited seat's own time to move, its reminders, its time bank,
+and the host's pause — kept in the table record (:class:`storage.records.Clocks`),
+so they are saved with the table in one compare-and-set and a restart or a second
+bot process neither loses nor doubles a reminder or a timeout.
+
+A seat's clock starts when the game begins to wait for it and stops when it acts
+or stops being awaited. Its time is the table's per-move limit plus what is left
+of its time bank; time beyond the limit is taken from the bank, and each move
+adds the increment back (Board Game Arena's reflexion time).
+
+The table's ``deadline`` (its place in the sweeper's index) is its next wake-up:
+the earliest reminder or timeout of any seat, or none while paused.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from bot.errors import TableError
+from engines.core import Event, Seat, seat_ref
+from storage.records import Clocks, TableRecord
+
+# Reminders go when this share of a seat's time is left: at half time, then a tenth.
+REMINDERS = (0.5, 0.1)
+# Correspondence paces, "N days per move".
+DAY = 24 * 3600.0
+PACES: dict[str, float] = {
+    "live": 300.0,
+    "relaxed": 3600.0,
+    "async": DAY,
+    **{f"{n}d": n * DAY for n in (2, 3, 5, 7, 14)},
+}
+
+
+class Paused(TableError):
+    """The host paused the table: no move and no timeout until it resumes."""
+
+
+def configure(clocks: Clocks, bank: float, increment: float) -> None:
+    """A new table's time bank (seconds per seat) and increment per move."""
+    clocks.bank_start = max(0.0, bank)
+    clocks.increment = max(0.0, increment)
+
+
+def settle(record: TableRecord, awaited: Iterable[Seat], now: float) -> None:
+    """After a change: stop the clocks of seats that acted or are no longer
+    awaited, start those of seats newly awaited, and set the next wake-up."""
+    clocks = record.clocks
+    waiting = set(awaited)
+    # _record marks a seat that moved in this change with the version being written over.
+    moved = {seat for seat, version in record.acted_at.items() if version == record.version}
+    for seat in list(clocks.due):
+        if seat not in waiting or seat in moved:
+            _stop(clocks, seat, now, record.turn_timeout)
+    for seat in sorted(waiting):
+        if seat not in clocks.due:
+            clocks.started[seat] = now
+            clocks.due[seat] = now + record.turn_timeout + clocks.bank.get(seat, clocks.bank_start)
+            clocks.reminded[seat] = 0
+    record.deadline = wake_up(record)
+
+
+def stop_all(record: TableRecord) -> None:
+    """The game is over: no clock runs any more."""
+    record.clocks.started.clear()
+    record.clocks.due.clear()
+    record.clocks.reminded.clear()
+    record.deadline = None
+
+
+def _stop(clocks: Clocks, seat: Seat, now: float, limit: float) -> None:
+    started = clocks.started.pop(seat, now)
+    clocks.due.pop(seat, None)
+    clocks.reminded.pop(seat, None)
+    if clocks.bank_start or clocks.increment:
+        over = max(0.0, now - started - limit)
+        left = max(0.0, clocks.bank.get(seat, clocks.bank_start) - over)
+        clocks.bank[seat] = left + clocks.increment
+
+
+def reminder_at(clocks: Clocks, seat: Seat) -> float | None:
+    """When the seat's next reminder is due, or None when all were sent."""
+    sent = clocks.reminded.get(seat, 0)
+    if seat not in clocks.due or sent >= len(REMINDERS):
+        return None
+    due = clocks.due[seat]
+    return due - (due - clocks.started.get(seat, due)) * REMINDERS[sent]
+
+
+def wake_up(record: TableRecord) -> float | None:
+    """When the sweeper must next look at the table: its earliest reminder or timeout."""
+    clocks = record.clocks
+    if clocks.paused_at is not None:
+        return None
+    times = [t for seat in clocks.due for t in (reminder_at(clocks, seat), clocks.due[seat]) if t is not None]
+    return min(times, default=None)
+
+
+def late(record: TableRecord, seat: Seat, now: float) -> bool:
+    """Whether the seat's time has run out (a table saved before seats had clocks
+    falls back on its one deadline)."""
+    due = record.clocks.due.get(seat, record.deadline)
+    return due is not None and due <= now
+
+
+def remind(record: TableRecord, now: float) -> list[Event]:
+    """The reminders due now, each to its seat alone; marks them sent, so a
+    deadline is never reminded twice (reminders passed together make one)."""
+    clocks = record.clocks
+    events = []
+    for seat in sorted(clocks.due):
+        at = reminder_at(clocks, seat)
+        if at is None or at > now or clocks.due[seat] <= now:
+            continue
+        while (at := reminder_at(clocks, seat)) is not None and at <= now:
+            clocks.reminded[seat] = clocks.reminded.get(seat, 0) + 1
+        due = int(clocks.due[seat])
+        text = f"⏰ {seat_ref(seat)}, the table is waiting for your move: your time runs out <t:{due}:R>."
+        events.append(Event(text=text, to=[seat], kind="reminder"))
+    return events
+
+
+def pause(record: TableRecord, now: float) -> None:
+    if record.clocks.paused_at is not None:
+        raise Paused("This table is already paused.")
+    record.clocks.paused_at = now
+    record.deadline = None
+
+
+def resume(record: TableRecord, now: float) -> None:
+    """Start the clocks again where they stopped: every deadline moves by the pause."""
+    clocks = record.clocks
+    if clocks.paused_at is None:
+        raise Paused("This table is not paused.")
+    gap = max(0.0, now - clocks.paused_at)
+    clocks.paused_at = None
+    for seat in clocks.due:
+        clocks.due[seat] += gap
+        clocks.started[seat] = clocks.started.get(seat, now) + gap
+    record.deadline = wake_up(record)
+
+
+def check_running(record: TableRecord) -> None:
+    if record.clocks.paused_at is not None:
+        raise Paused("The host paused this table; moves wait until it resumes.")
+
+
+def time_left(record: TableRecord, seat: Seat) -> str:
+    """The seat's time as the table shows it: a Discord timestamp, so every
+    reader sees it in their own time zone."""
+    due = record.clocks.due.get(seat)
+    if due is None:
+        return ""
+    if record.clocks.paused_at is not None:
+        return " · ⏸️ clock stopped"
+    return f" · ⏳ <t:{int(due)}:R>"
