@@ -19,6 +19,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.announce import Announcer
+from bot.cogs.async_play import AsyncPlayCommands
 from bot.cogs.play import PlayCommands
 from bot.cogs.ratings import RatingCommands
 from bot.cogs.reading import ReadingCommands
@@ -78,6 +79,7 @@ class GameTableMixin:
         await bot.add_cog(TournamentCommands(self))  # type: ignore[arg-type]
         await bot.add_cog(SettingsCommands(self))  # type: ignore[arg-type]
         await bot.add_cog(RatingCommands(self))  # type: ignore[arg-type]
+        await bot.add_cog(AsyncPlayCommands(self))  # type: ignore[arg-type]
         bot.add_dynamic_items(*DYNAMIC_ITEMS, TournamentButton)
         bot.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
         if self.sync_commands:

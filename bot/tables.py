@@ -240,6 +240,8 @@ class TableService:
         turn_timeout: float | None = None,
         seed: int | None = None,
         rated: bool = False,
+        bank: float = 0.0,
+        increment: float = 0.0,
     ) -> TableRecord:
         engine = self.engine(game)
         # A custom deck in the options may be large: validate it off the event loop.
@@ -261,6 +263,7 @@ class TableService:
                 turn_timeout=turn_timeout or self.turn_timeout,
                 rated=rated,
             )
+            clocks.configure(record.clocks, bank, increment)
             try:
                 return await self.store.create(record)
             except VersionConflict:

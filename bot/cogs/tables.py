@@ -13,6 +13,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.clocks import PACES
 from bot.errors import TableDamaged, TableError
 from bot.seating import seat_label, seat_named
 from bot.tablelog import log_files
@@ -28,12 +29,12 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]
-PACES = {"live": 300.0, "relaxed": 3600.0, "async": 24 * 3600.0}
 DECK_BYTES = 256 * 1024
 PACE_CHOICES = [
     app_commands.Choice(name="live — 5 minutes a move", value="live"),
     app_commands.Choice(name="relaxed — 1 hour a move", value="relaxed"),
     app_commands.Choice(name="async — 1 day a move", value="async"),
+    *(app_commands.Choice(name=f"correspondence — {n} days a move", value=f"{n}d") for n in (2, 3, 5, 7, 14)),
 ]
 
 
@@ -88,6 +89,8 @@ class TableCommands(
         pace="How long each player may take per move",
         deck="A custom deck file (TOML)",
         rated="Whether the game moves the players' ratings on this server",
+        bank_hours="A time bank per seat, in hours, for moves that take longer than the pace",
+        increment_minutes="Minutes added to a seat's time bank after each of its moves",
     )
     @app_commands.choices(pace=PACE_CHOICES)
     async def create(
@@ -99,9 +102,12 @@ class TableCommands(
         pace: str = "async",
         deck: discord.Attachment | None = None,
         rated: bool = False,
+        bank_hours: app_commands.Range[int, 0, 720] = 0,
+        increment_minutes: app_commands.Range[int, 0, 1440] = 0,
     ) -> None:
         """Open a new table in this channel; you are its host."""
-        work = self._create(interaction, game, variant, options, pace, deck, rated)
+        bank = (bank_hours * 3600.0, increment_minutes * 60.0)
+        work = self._create(interaction, game, variant, options, pace, deck, rated, bank)
         await guarded(interaction, work, public=True)
 
     async def _create(
@@ -113,6 +119,7 @@ class TableCommands(
         pace: str,
         deck: discord.Attachment | None,
         rated: bool = False,
+        bank: tuple[float, float] = (0.0, 0.0),
     ) -> None:
         chosen = parse_options(options)
         if variant:
@@ -129,6 +136,8 @@ class TableCommands(
             options=chosen,
             turn_timeout=PACES.get(pace, PACES["async"]),
             rated=rated,
+            bank=bank[0],
+            increment=bank[1],
         )
         async with after_save(f"Table {record.id} is open, but I could not finish setting it up here — "
                               "use /table status to see it."):

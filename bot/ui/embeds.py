@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 import discord
 
+from bot.clocks import time_left
 from bot.render import Panel, PanelField, renderer_for
 from bot.tables import TableService
 from engines.core import Seat
@@ -63,7 +64,8 @@ def seat_lines(service: TableService, record: TableRecord) -> str:
         marks += " 🤖" if seat.bot else ""
         pointer = "▶️" if index in waiting else "▫️"
         who = f"<@{seat.user_id}>" if seat.user_id is not None else seat.name
-        lines.append(f"{pointer} {index + 1}. {who}{marks}")
+        clock = time_left(record, index) if index in waiting else ""
+        lines.append(f"{pointer} {index + 1}. {who}{marks}{clock}")
     return "\n".join(lines) or "—"
 
 
@@ -83,6 +85,9 @@ def table_embed(service: TableService, record: TableRecord) -> discord.Embed:
         panel = renderer.result(result, view) if result is not None else renderer.table(view)
     if record.status is TableStatus.FINISHED:
         panel.description = "\n".join(filter(None, ["🏁 **Game over.**", panel.description]))
+    if record.status is TableStatus.PLAYING and record.clocks.paused_at is not None:
+        panel.description = "\n".join(filter(None, ["⏸️ **Paused by the host** — the clocks are stopped.",
+                                                     panel.description]))
     if record.status is TableStatus.ABANDONED:
         panel.description = "This table was abandoned."
     panel.title = f"{engine.info.title} — table {record.id}"

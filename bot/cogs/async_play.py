@@ -1,0 +1,101 @@
+"""Playing across days: ``/tables`` (every table I sit at) and the host's
+``/clock pause`` and ``/clock resume``."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.cogs.tables import table_choices
+from bot.my_tables import MyTable, my_tables
+from bot.pausing import set_paused
+from bot.ui.embeds import fit
+from bot.ui.flows import guarded, is_moderator, reply
+
+if TYPE_CHECKING:
+    from bot.app import GameTableBot
+
+Interaction = discord.Interaction[Any]
+DESCRIPTION_LIMIT = 4000
+
+
+def table_line(table: MyTable) -> str:
+    record = table.record
+    parts = [f"**{table.title}** `{record.id}`", "🟢 **your move**" if table.your_move else "waiting"]
+    if table.due is not None and record.clocks.paused_at is None:
+        parts.append(f"⏳ <t:{int(table.due)}:R>")
+    if table.phase:
+        parts.append(fit(table.phase, 60))
+    if table.link:
+        parts.append(f"[jump]({table.link})")
+    return " · ".join(parts)
+
+
+def tables_text(tables: list[MyTable]) -> str:
+    """As many lines as Discord's limit allows, then how many were left out."""
+    lines: list[str] = []
+    used = 0
+    for index, table in enumerate(tables):
+        line = table_line(table)
+        rest = len(tables) - index
+        if used + len(line) + 1 > DESCRIPTION_LIMIT - 40:
+            lines.append(f"…and {rest} more.")
+            break
+        lines.append(line)
+        used += len(line) + 1
+    return "\n".join(lines)
+
+
+class AsyncPlayCommands(commands.Cog):
+    def __init__(self, bot: GameTableBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="tables")
+    async def tables(self, interaction: Interaction) -> None:
+        """Every table you sit at, in every server: your moves first, with the time left."""
+
+        async def tables() -> None:
+            found = await my_tables(self.bot.service, interaction.user.id)
+            if not found:
+                await reply(interaction, "You are not at any table. Create one with /table create.")
+                return
+            waiting = sum(t.your_move for t in found)
+            embed = discord.Embed(
+                title=f"Your tables — {len(found)}, your move at {waiting}",
+                description=tables_text(found),
+                colour=discord.Colour.green(),
+            )
+            await reply(interaction, embed=embed)
+
+        await guarded(interaction, tables())
+
+    clock = app_commands.Group(name="clock", description="Stop and start a table's clocks", guild_only=True)
+
+    @clock.command(name="pause")
+    @app_commands.describe(table="Which table (leave empty for your table here)")
+    async def pause(self, interaction: Interaction, table: str | None = None) -> None:
+        """Pause the table: its clocks stop, and no one moves until you resume it (host only)."""
+        await guarded(interaction, self._set(interaction, table, True), table)
+
+    @clock.command(name="resume")
+    @app_commands.describe(table="Which table (leave empty for your table here)")
+    async def resume(self, interaction: Interaction, table: str | None = None) -> None:
+        """Resume a paused table: its clocks run again from where they stopped (host only)."""
+        await guarded(interaction, self._set(interaction, table, False), table)
+
+    async def _set(self, interaction: Interaction, table: str | None, paused: bool) -> None:
+        service = self.bot.service
+        record = await service.find(interaction.user.id, interaction.channel_id, table)
+        outcome = await set_paused(
+            service, record.id, interaction.user.id, paused, moderator=is_moderator(interaction)
+        )
+        await reply(interaction, f"Table {record.id} is {'paused' if paused else 'running again'}.")
+        await self.bot.announcer.deliver(outcome.table.id)
+
+    @pause.autocomplete("table")
+    @resume.autocomplete("table")
+    async def _tables(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await table_choices(self.bot.service, interaction, current)

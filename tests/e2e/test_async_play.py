@@ -1,0 +1,122 @@
+"""Through Discord: a table played across days — each seat's clock shown as a
+Discord timestamp, reminders at half time and a tenth left (once each), the
+host's pause, and /tables across two servers."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import pytest
+
+from bot.clocks import DAY
+from engines.registry import GAMES
+from tests.e2e.games import public_texts, start_table
+from tests.e2e.harness import DiscordHarness
+from tests.e2e.tables import BotMaker, button, embed_text
+from tests.support.clock import Clock
+from tests.support.minigame import HIGH_CARD
+
+
+@pytest.fixture
+def games() -> Mapping[str, Any]:
+    return {**GAMES, "high-card": HIGH_CARD}
+
+
+def reminders(h: DiscordHarness, user: Any) -> list[str]:
+    return [m.content for m in h.dms(user) if "⏰" in (m.content or "")]
+
+
+async def sweep(h: DiscordHarness, maker: BotMaker, clock: Clock, days: float) -> None:
+    clock.now += days * DAY
+    await maker.bot.sweep_once()
+    await maker.bot.drain_once()
+    await h.settle()
+
+
+async def test_reminders_come_at_half_time_and_a_tenth_left_and_only_once(
+    h: DiscordHarness, maker: BotMaker, clock: Clock
+) -> None:
+    table = await start_table(h, maker, "high-card", 2, {"pace": "3d"})
+    ann, bob = table.users
+    record = await maker.bot.service.get(table.table_id)
+    due = record.clocks.due[0]
+    assert due == clock.now + 3 * DAY
+    assert f"<t:{int(due)}:R>" in embed_text(h.messages[table.message.id]), "ann's clock on the table"
+
+    await sweep(h, maker, clock, 1.4)
+    assert reminders(h, ann) == []
+    await sweep(h, maker, clock, 0.2)  # past half time
+    assert len(reminders(h, ann)) == 1 and f"<t:{int(due)}:R>" in reminders(h, ann)[0]
+    await sweep(h, maker, clock, 0.1)
+    await h.restart()  # a new process, the same Redis
+    await sweep(h, maker, clock, 0.1)
+    assert len(reminders(h, ann)) == 1, "half time is reminded once, across a restart"
+    await sweep(h, maker, clock, 1.0)  # 2.8 days gone: a tenth is left
+    assert len(reminders(h, ann)) == 2
+    await sweep(h, maker, clock, 0.1)
+    assert len(reminders(h, ann)) == 2
+    assert reminders(h, bob) == [], "only the awaited seat is reminded"
+    await sweep(h, maker, clock, 0.2)
+    assert any("ann ran out of time" in t for t in public_texts(h))
+    assert len(reminders(h, ann)) == 2
+
+
+async def test_a_paused_table_stops_its_clocks_and_says_so(
+    h: DiscordHarness, maker: BotMaker, clock: Clock
+) -> None:
+    table = await start_table(h, maker, "high-card", 2, {"pace": "2d"})
+    ann, bob = table.users
+    due = (await maker.bot.service.get(table.table_id)).clocks.due[0]
+    refused = await h.slash(bob, "clock pause")
+    assert refused.ephemeral and "Only the host" in (refused.content or "")
+    paused = await h.slash(ann, "clock pause")
+    assert paused.ephemeral and "paused" in (paused.content or "")
+    await h.settle()
+    assert "Paused by the host" in embed_text(h.messages[table.message.id])
+    assert any("The host paused the table" in t for t in public_texts(h))
+    move = await h.slash(ann, "play", {"action": "Play 1"})
+    assert move.ephemeral and "paused" in (move.content or "")
+
+    await sweep(h, maker, clock, 5)  # far past the deadline: nothing happens while paused
+    assert not any("ran out of time" in t for t in public_texts(h))
+    assert reminders(h, ann) == []
+
+    await h.slash(ann, "clock resume")
+    record = await maker.bot.service.get(table.table_id)
+    assert record.clocks.due[0] == due + 5 * DAY, "the clock goes on where it stopped"
+    assert record.deadline is not None and record.deadline < record.clocks.due[0]
+    again = await h.slash(ann, "clock resume")
+    assert "not paused" in (again.content or "")
+
+
+async def test_tables_lists_my_tables_across_two_servers_my_move_first(
+    h: DiscordHarness, maker: BotMaker, clock: Clock
+) -> None:
+    ann, bob = h.create_user("ann"), h.create_user("bob")
+    other = h.create_guild("Other")
+    h.add_member(other, ann)
+    h.add_member(other, bob)
+    await h.settle()
+    ids = []
+    for host, guild in ((bob, h.guild), (ann, other)):
+        created = await h.slash(host, "table create", {"game": "high-card", "pace": "relaxed"}, guild=guild)
+        message = created.message
+        assert message is not None
+        guest = ann if host is bob else bob
+        await h.click(guest, message, button(message, "Join"), channel=guild.channels[0])
+        await h.click(host, message, button(message, "Start"), channel=guild.channels[0])
+        [record] = await maker.bot.service.store.in_guild(guild.id)
+        ids.append((record, message))
+    listed = await h.slash(ann, "tables")
+    assert listed.ephemeral
+    text = embed_text(listed.message) if listed.message else ""
+    first, second = (r.id for r, _ in ids)
+    # bob hosts the first table, so bob moves first there; ann moves first at hers.
+    assert text.index(second) < text.index(first), text
+    assert "your move" in text.split("\n")[1]
+    for record, message in ids:
+        assert f"https://discord.com/channels/{record.guild_id}/{record.channel_id}/{message.id}" in text
+    assert "1, your move at 1" in text or "2, your move at 1" in text
+    nobody = await h.slash(h.create_user("cid"), "tables")
+    assert "not at any table" in (nobody.content or "")
