@@ -1,0 +1,65 @@
+"""Seat clocks against one Redis shared by two bot processes: each reminder and
+each timeout happens once, whichever sweeper gets there; the time bank."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from redis.asyncio import Redis
+
+from bot.tables import TableService
+from storage.store import TableStore
+from tests.support.clock import Clock
+from tests.support.service import ANN, BOB, high_card_service
+from tests.support.service import high_card_table as started
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock(1000.0)
+
+
+async def told(service: TableService, table_id: str, word: str) -> int:
+    """How many announcements waiting in the outbox carry ``word``, publicly or privately."""
+    count = 0
+    for news in await service.store.outbox.pending(table_id):
+        lines = news.public + [line for lines in news.private.values() for line in lines]
+        count += sum(word in line for line in lines)
+    return count
+
+
+async def test_two_sweepers_on_one_redis_double_no_reminder_and_no_timeout(
+    store: TableStore, redis_url: str, clock: Clock
+) -> None:
+    other = Redis.from_url(redis_url)
+    try:
+        first = high_card_service(store, clock)
+        second = high_card_service(TableStore(other), clock)
+        tables = [await started(first, ANN, BOB, channel=100 + i) for i in range(5)]
+        for step in (31, 25, 5, 31):  # half time, a tenth left, the timeout, the next clock's half time
+            clock.now += step
+            await asyncio.gather(first.expire(), second.expire(), first.expire())
+        for table_id in tables:
+            assert await told(first, table_id, "⏰") == 3, "two reminders for ann, one for the next clock"
+            assert await told(first, table_id, "ran out of time") == 1
+            log = await first.store.log(table_id)
+            assert len([e for e in log if e.kind == "timeout" and e.seat is not None]) == 1
+    finally:
+        await other.aclose()
+
+
+async def test_the_time_bank_pays_for_a_long_move_and_the_increment_refills_it(
+    store: TableStore, clock: Clock
+) -> None:
+    service = high_card_service(store, clock)
+    record = await service.create("high-card", ANN, channel_id=100, seed=3, bank=100.0, increment=10.0)
+    await service.join(record.id, BOB)
+    table = (await service.start(record.id, ANN.user_id)).table
+    assert table.clocks.due[0] == clock.now + 60 + 100
+    clock.now += 90  # 30 seconds beyond the minute a move: taken from the bank
+    card = service.view(table, ANN.user_id).hand[0]  # type: ignore[attr-defined]
+    table = (await service.act(record.id, ANN.user_id, f"play:{card}")).table
+    assert table.clocks.bank[0] == 100 - 30 + 10
+    assert 0 not in table.clocks.due
+    assert table.clocks.due[1] == clock.now + 60 + 100, "bob's clock, with bob's whole bank"
