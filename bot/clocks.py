@@ -36,10 +36,12 @@ class Paused(TableError):
     """The host paused the table: no move and no timeout until it resumes."""
 
 
-def configure(clocks: Clocks, bank: float, increment: float) -> None:
-    """A new table's time bank (seconds per seat) and increment per move."""
+def configure(clocks: Clocks, bank: float, increment: float, hand_over_after: int = 0) -> None:
+    """A new table's time bank (seconds per seat), increment per move, and how
+    many timeouts in a row hand a seat to a bot."""
     clocks.bank_start = max(0.0, bank)
     clocks.increment = max(0.0, increment)
+    clocks.hand_over_after = max(0, hand_over_after)
 
 
 def settle(record: TableRecord, awaited: Iterable[Seat], now: float) -> None:
@@ -55,7 +57,8 @@ def settle(record: TableRecord, awaited: Iterable[Seat], now: float) -> None:
     for seat in sorted(waiting):
         if seat not in clocks.due:
             clocks.started[seat] = now
-            clocks.due[seat] = now + record.turn_timeout + clocks.bank.get(seat, clocks.bank_start)
+            holiday = max(0.0, clocks.vacation.get(seat, now) - now)
+            clocks.due[seat] = now + holiday + record.turn_timeout + clocks.bank.get(seat, clocks.bank_start)
             clocks.reminded[seat] = 0
     record.deadline = wake_up(record)
 

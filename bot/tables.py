@@ -25,7 +25,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from bot import clocks, damaged, seating
+from bot import absence, clocks, damaged, seating
 from bot.errors import (
     NotHost,
     NotSeated,
@@ -242,6 +242,7 @@ class TableService:
         rated: bool = False,
         bank: float = 0.0,
         increment: float = 0.0,
+        hand_over_after: int = 0,
     ) -> TableRecord:
         engine = self.engine(game)
         # A custom deck in the options may be large: validate it off the event loop.
@@ -263,7 +264,7 @@ class TableService:
                 turn_timeout=turn_timeout or self.turn_timeout,
                 rated=rated,
             )
-            clocks.configure(record.clocks, bank, increment)
+            clocks.configure(record.clocks, bank, increment, hand_over_after)
             try:
                 return await self.store.create(record)
             except VersionConflict:
@@ -502,6 +503,7 @@ class TableService:
             choice = self._current_choice(play, seat, key, version)
             transition = _adjudicate(lambda: engine.apply(play.state, seat, choice.action, in_place=True))
             self._record(play, seat, choice.action, transition.state, transition.events, kind="act")
+            play.events += absence.acted(record, seat, self.clock())
             self._advance(play)
 
         return await self._change(table_id, act, kind="act", seat_of=user_id)
@@ -565,6 +567,7 @@ class TableService:
             transition = engine.apply(play.state, seat, action, in_place=True)
             notice = Event(text=f"{seat_ref(seat)} ran out of time; the table played for them.")
             self._record(play, seat, action, transition.state, [notice, *transition.events], kind="timeout")
+            play.events += absence.timed_out(record, seat)
         self._advance(play)
 
     # ----- internals -----

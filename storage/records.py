@@ -38,6 +38,8 @@ class SeatRecord(BaseModel):
     # The table version at which the seat was taken: a second click on the
     # same Add bot button finds the bot its first click seated.
     since: int = 0
+    # The player a bot holds this seat for, after their repeated timeouts: they may come back.
+    away: int | None = None
 
     @property
     def bot(self) -> bool:
@@ -55,6 +57,9 @@ class Clocks(BaseModel):
     bank_start: float = 0.0  # each seat's bank at the start (0: no bank)
     increment: float = 0.0  # added to the bank after each move
     paused_at: float | None = None
+    timeouts: dict[int, int] = Field(default_factory=dict)  # seat -> timeouts in a row
+    hand_over_after: int = 0  # timeouts in a row that hand a seat to a bot (0: never)
+    vacation: dict[int, float] = Field(default_factory=dict)  # seat -> its player's vacation end
 
 
 class TableRecord(BaseModel):
@@ -82,6 +87,8 @@ class TableRecord(BaseModel):
     rated: bool = False
     tournament_id: str | None = None
     clocks: Clocks = Field(default_factory=Clocks)
+    # seat -> the member the host offered it to, as a substitute
+    offers: dict[int, int] = Field(default_factory=dict)
     state: str | None = Field(default=None, exclude=True)
 
     def seat_of(self, user_id: int) -> int | None:

@@ -9,11 +9,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.away import come_back, go_on_vacation, offer_seat, take_seat
 from bot.cogs.tables import table_choices
 from bot.my_tables import MyTable, my_tables
 from bot.pausing import set_paused
+from bot.tables import Outcome
 from bot.ui.embeds import fit
-from bot.ui.flows import guarded, is_moderator, reply
+from bot.ui.flows import guarded, is_moderator, player, reply
 
 if TYPE_CHECKING:
     from bot.app import GameTableBot
@@ -92,10 +94,90 @@ class AsyncPlayCommands(commands.Cog):
         outcome = await set_paused(
             service, record.id, interaction.user.id, paused, moderator=is_moderator(interaction)
         )
-        await reply(interaction, f"Table {record.id} is {'paused' if paused else 'running again'}.")
+        await self._told(
+            interaction, outcome, f"Table {record.id} is {'paused' if paused else 'running again'}."
+        )
+
+    @clock.command(name="back")
+    @app_commands.describe(table="The table where a bot kept your seat")
+    async def back(self, interaction: Interaction, table: str) -> None:
+        """Take back the seat a bot played after your time ran out too often."""
+
+        async def back() -> None:
+            record = await self.bot.service.get(table.strip().lower())
+            outcome = await come_back(self.bot.service, record.id, interaction.user.id)
+            await self._told(
+                interaction, outcome, f"Welcome back to table {record.id}: your seat is yours again."
+            )
+
+        await guarded(interaction, back(), table)
+
+    @app_commands.command(name="vacation")
+    @app_commands.describe(days="How many days (up to 14 in any 30)")
+    async def vacation(self, interaction: Interaction, days: app_commands.Range[int, 1, 14]) -> None:
+        """Stop your clocks at every table for a few days; your next move ends it at that table."""
+
+        async def vacation() -> None:
+            until, outcomes = await go_on_vacation(self.bot.service, interaction.user.id, days)
+            await reply(
+                interaction, f"Enjoy! Your clocks at {len(outcomes)} tables wait until <t:{int(until)}:f>."
+            )
+            for outcome in outcomes:
+                await self.bot.announcer.deliver(outcome.table.id)
+
+        await guarded(interaction, vacation())
+
+    substitute = app_commands.Group(
+        name="substitute", description="Hand a seat over to another member", guild_only=True
+    )
+
+    @substitute.command(name="offer")
+    @app_commands.describe(
+        seat="The seat's number",
+        member="Who may take it over",
+        table="Which table (leave empty for yours here)",
+    )
+    async def offer(
+        self, interaction: Interaction, seat: int, member: discord.Member, table: str | None = None
+    ) -> None:
+        """Offer a bot's or an absent player's seat to another member (host or moderator)."""
+
+        async def offer() -> None:
+            service = self.bot.service
+            record = await service.find(interaction.user.id, interaction.channel_id, table)
+            moderator = is_moderator(interaction)
+            outcome = await offer_seat(
+                service, record.id, interaction.user.id, seat - 1, member.id, moderator=moderator
+            )
+            text = (
+                f"Seat {seat} is offered to {member.mention}: `/substitute take table:{record.id}` takes it."
+            )
+            await self._told(interaction, outcome, text)
+
+        await guarded(interaction, offer(), table)
+
+    @substitute.command(name="take")
+    @app_commands.describe(table="The table whose seat was offered to you")
+    async def take(self, interaction: Interaction, table: str) -> None:
+        """Take over the seat offered to you, with its hand and its history."""
+
+        async def take() -> None:
+            record = await self.bot.service.get(table.strip().lower())
+            outcome = await take_seat(
+                self.bot.service, record.id, interaction.user.id, player(interaction).name
+            )
+            await self._told(
+                interaction, outcome, f"The seat at table {record.id} is yours — /hand to see it."
+            )
+
+        await guarded(interaction, take(), table)
+
+    async def _told(self, interaction: Interaction, outcome: Outcome, text: str) -> None:
+        await reply(interaction, text)
         await self.bot.announcer.deliver(outcome.table.id)
 
     @pause.autocomplete("table")
     @resume.autocomplete("table")
+    @offer.autocomplete("table")
     async def _tables(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
         return await table_choices(self.bot.service, interaction, current)

@@ -91,6 +91,7 @@ class TableCommands(
         rated="Whether the game moves the players' ratings on this server",
         bank_hours="A time bank per seat, in hours, for moves that take longer than the pace",
         increment_minutes="Minutes added to a seat's time bank after each of its moves",
+        bot_after="Timeouts in a row after which a bot takes the seat over (0: never)",
     )
     @app_commands.choices(pace=PACE_CHOICES)
     async def create(
@@ -104,9 +105,10 @@ class TableCommands(
         rated: bool = False,
         bank_hours: app_commands.Range[int, 0, 720] = 0,
         increment_minutes: app_commands.Range[int, 0, 1440] = 0,
+        bot_after: app_commands.Range[int, 0, 10] = 0,
     ) -> None:
         """Open a new table in this channel; you are its host."""
-        bank = (bank_hours * 3600.0, increment_minutes * 60.0)
+        bank = (bank_hours * 3600.0, increment_minutes * 60.0, bot_after)
         work = self._create(interaction, game, variant, options, pace, deck, rated, bank)
         await guarded(interaction, work, public=True)
 
@@ -119,7 +121,7 @@ class TableCommands(
         pace: str,
         deck: discord.Attachment | None,
         rated: bool = False,
-        bank: tuple[float, float] = (0.0, 0.0),
+        bank: tuple[float, float, int] = (0.0, 0.0, 0),
     ) -> None:
         chosen = parse_options(options)
         if variant:
@@ -138,6 +140,7 @@ class TableCommands(
             rated=rated,
             bank=bank[0],
             increment=bank[1],
+            hand_over_after=bank[2],
         )
         async with after_save(f"Table {record.id} is open, but I could not finish setting it up here — "
                               "use /table status to see it."):

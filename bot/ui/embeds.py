@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 import discord
 
+from bot.absence import vacation_note
 from bot.clocks import time_left
 from bot.render import Panel, PanelField, renderer_for
 from bot.tables import TableService
@@ -65,6 +66,7 @@ def seat_lines(service: TableService, record: TableRecord) -> str:
         pointer = "▶️" if index in waiting else "▫️"
         who = f"<@{seat.user_id}>" if seat.user_id is not None else seat.name
         clock = time_left(record, index) if index in waiting else ""
+        clock += vacation_note(record, index, service.clock())
         lines.append(f"{pointer} {index + 1}. {who}{marks}{clock}")
     return "\n".join(lines) or "—"
 

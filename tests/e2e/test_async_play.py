@@ -120,3 +120,74 @@ async def test_tables_lists_my_tables_across_two_servers_my_move_first(
     assert "1, your move at 1" in text or "2, your move at 1" in text
     nobody = await h.slash(h.create_user("cid"), "tables")
     assert "not at any table" in (nobody.content or "")
+
+
+async def test_a_vacation_stretches_my_clocks_is_shown_and_ends_when_i_act(
+    h: DiscordHarness, maker: BotMaker, clock: Clock
+) -> None:
+    table = await start_table(h, maker, "high-card", 2, {"pace": "2d"})
+    ann, _ = table.users
+    due = (await maker.bot.service.get(table.table_id)).clocks.due[0]
+    away = await h.slash(ann, "vacation", {"days": 3})
+    assert away.ephemeral and "1 tables" in (away.content or "")
+    await h.settle()
+    until = int(clock.now + 3 * DAY)
+    assert f"on vacation until <t:{until}:f>" in embed_text(h.messages[table.message.id])
+    record = await maker.bot.service.get(table.table_id)
+    assert record.clocks.due[0] == due + 3 * DAY
+    await sweep(h, maker, clock, 2.5)  # past the old deadline, and its half time too
+    assert not any("ran out of time" in t for t in public_texts(h))
+    too_much = await h.slash(ann, "vacation", {"days": 12})
+    assert "days of vacation left" in (too_much.content or "")
+    card = maker.bot.service.view(record, ann.id).hand[0]  # type: ignore[attr-defined]
+    await h.slash(ann, "play", {"action": f"play:{card}"})
+    await h.settle()
+    assert any("ann is back from vacation." in t for t in public_texts(h))
+    assert "on vacation" not in embed_text(h.messages[table.message.id])
+
+
+async def test_repeated_timeouts_hand_the_seat_to_a_bot_until_the_player_comes_back(
+    h: DiscordHarness, maker: BotMaker, clock: Clock
+) -> None:
+    table = await start_table(h, maker, "high-card", 3, {"pace": "async", "bot_after": 2})
+    _, bob, cid = table.users
+    for _ in range(6):
+        await sweep(h, maker, clock, 1.01)
+        if any("times in a row" in t for t in public_texts(h)):
+            break
+    told = [t for t in public_texts(h) if "times in a row" in t]
+    assert told and f"/clock back table:{table.table_id}" in told[0]
+    record = await maker.bot.service.get(table.table_id)
+    gone = next(s for s in record.seats if s.away is not None)
+    who = next(u for u in table.users if u.id == gone.away)
+    wrong = await h.slash(cid if who is not cid else bob, "clock back", {"table": table.table_id})
+    assert "No seat at this table is kept for you" in (wrong.content or "")
+    back = await h.slash(who, "clock back", {"table": table.table_id})
+    assert "your seat is yours again" in (back.content or "")
+    record = await maker.bot.service.get(table.table_id)
+    assert who.id in record.user_ids
+
+
+async def test_a_substitute_takes_over_a_bots_seat_offered_by_the_host(
+    h: DiscordHarness, maker: BotMaker, clock: Clock
+) -> None:
+    table = await start_table(h, maker, "high-card", 3, {"pace": "async"})
+    ann, bob, cid = table.users
+    await h.slash(bob, "table leave")
+    dee = h.create_user("dee")
+    refused = await h.slash(cid, "substitute offer", {"seat": 2, "member": dee})
+    assert refused.ephemeral and "Only the host" in (refused.content or "")
+    bad = await h.slash(ann, "substitute offer", {"seat": 3, "member": dee})
+    assert "can be offered" in (bad.content or "")
+    early = await h.slash(dee, "substitute take", {"table": table.table_id})
+    assert "No seat at this table is offered to you" in (early.content or "")
+    offered = await h.slash(ann, "substitute offer", {"seat": 2, "member": dee})
+    assert f"/substitute take table:{table.table_id}" in (offered.content or "")
+    taken = await h.slash(dee, "substitute take", {"table": table.table_id})
+    assert "is yours" in (taken.content or "")
+    await h.settle()
+    record = await maker.bot.service.get(table.table_id)
+    assert record.seats[1].user_id == dee.id and record.offers == {}
+    assert any("dee takes over bob (bot)'s seat" in t for t in public_texts(h))
+    hand = await h.slash(dee, "hand")
+    assert hand.ephemeral and hand.message is not None

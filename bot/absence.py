@@ -1,0 +1,58 @@
+"""Absent players, as rules on the table record (no storage, no Discord):
+repeated timeouts hand a seat to a bot the player may take back, and a
+vacation stretches a seat's clock until its player returns or acts.
+
+The engine never sees who sits in a seat, so nothing here changes the game.
+"""
+
+from __future__ import annotations
+
+from engines.core import Event, Seat, seat_ref
+from storage.records import SeatRecord, TableRecord
+
+BOT_SUFFIX = " (bot)"
+
+
+def timed_out(record: TableRecord, seat: Seat) -> list[Event]:
+    """Count a timeout; the table's limit of timeouts in a row hands the seat to a bot."""
+    clocks = record.clocks
+    clocks.timeouts[seat] = clocks.timeouts.get(seat, 0) + 1
+    occupant = record.seats[seat]
+    if not clocks.hand_over_after or clocks.timeouts[seat] < clocks.hand_over_after or occupant.bot:
+        return []
+    clocks.timeouts.pop(seat)
+    record.seats[seat] = SeatRecord(
+        user_id=None, name=f"{occupant.name}{BOT_SUFFIX}", since=record.version, away=occupant.user_id
+    )
+    return [
+        Event(
+            text=f"{occupant.name} ran out of time {clocks.hand_over_after} times in a row; a bot plays "
+            f"their seat until they come back with `/clock back table:{record.id}`."
+        )
+    ]
+
+
+def acted(record: TableRecord, seat: Seat, now: float) -> list[Event]:
+    """A player moved: their timeouts in a row start again from none, and their
+    vacation at this table ends early."""
+    record.clocks.timeouts.pop(seat, None)
+    until = record.clocks.vacation.pop(seat, None)
+    if until is None or until <= now:
+        return []
+    return [Event(text=f"{seat_ref(seat)} is back from vacation.")]
+
+
+def come_back(record: TableRecord, user_id: int) -> Seat:
+    """Give the seat a bot holds for ``user_id`` back to them; its number."""
+    for seat, occupant in enumerate(record.seats):
+        if occupant.bot and occupant.away == user_id:
+            name = occupant.name.removesuffix(BOT_SUFFIX)
+            record.seats[seat] = SeatRecord(user_id=user_id, name=name, since=record.version)
+            return seat
+    raise LookupError(user_id)
+
+
+def vacation_note(record: TableRecord, seat: Seat, now: float) -> str:
+    """What the table shows for a seat whose player is on vacation."""
+    until = record.clocks.vacation.get(seat)
+    return f" · 🏖️ on vacation until <t:{int(until)}:f>" if until is not None and until > now else ""
