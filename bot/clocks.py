@@ -96,6 +96,8 @@ def wake_up(record: TableRecord) -> float | None:
     if clocks.paused_at is not None:
         return None
     times = [t for seat in clocks.due for t in (reminder_at(clocks, seat), clocks.due[seat]) if t is not None]
+    if record.undo is not None and record.undo.until is not None:
+        times.append(record.undo.until)  # an unanswered request to take back a move lapses
     return min(times, default=None)
 
 

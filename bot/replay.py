@@ -62,8 +62,11 @@ def replay(text: str, games: Mapping[str, Engine[Any, Any]]) -> Replayed:
     _check_published(entries, head)
     state = _setup(engine, head, seed)
     moves, version = 0, None
+    # A move taken back with consent drew no chance and showed nothing: replay skips it.
+    undos = [e.get("action") for e in entries if e.get("kind") == "undo"]
+    undone = {a["undo"] for a in undos if isinstance(a, dict)}
     for index, entry in enumerate(entries, start=2):
-        if entry.get("kind") not in MOVES:
+        if entry.get("kind") not in MOVES or entry.get("version") in undone:
             continue
         if entry["version"] != version:  # the table saved and reloaded its state here
             state, version = engine.load_state(engine.dump_state(state)), entry["version"]

@@ -25,7 +25,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from bot import absence, clocks, damaged, seating
+from bot import absence, clocks, damaged, seating, undo
 from bot.errors import (
     NotHost,
     NotSeated,
@@ -501,10 +501,12 @@ class TableService:
             clocks.check_running(record)
             seat = _seated(record, user_id)
             choice = self._current_choice(play, seat, key, version)
+            before = (engine.dump_state(play.state), undo.draws(play.state), dict(record.acted_at))
             transition = _adjudicate(lambda: engine.apply(play.state, seat, choice.action, in_place=True))
             self._record(play, seat, choice.action, transition.state, transition.events, kind="act")
             play.events += absence.acted(record, seat, self.clock())
             self._advance(play)
+            undo.offer(record, seat, *before, play.state, play.entries, play.events)
 
         return await self._change(table_id, act, kind="act", seat_of=user_id)
 
@@ -568,6 +570,7 @@ class TableService:
             notice = Event(text=f"{seat_ref(seat)} ran out of time; the table played for them.")
             self._record(play, seat, action, transition.state, [notice, *transition.events], kind="timeout")
             play.events += absence.timed_out(record, seat)
+            play.events += undo.forget(record, "a timeout", now)
         self._advance(play)
 
     # ----- internals -----
@@ -651,6 +654,7 @@ class TableService:
             raise _Unreadable(f"its game state cannot be read ({str(error).splitlines()[0][:100]})") from None
         play = _Play(record=record, engine=engine, state=state)
         before = self._waiting(play)
+        play.events += undo.forget(record, kind, self.clock())
         change(play)
         record.state = engine.dump_state(play.state) if play.state is not None else None
         record.updated_at = self.clock()

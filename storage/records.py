@@ -62,6 +62,18 @@ class Clocks(BaseModel):
     vacation: dict[int, float] = Field(default_factory=dict)  # seat -> its player's vacation end
 
 
+class UndoPoint(BaseModel):
+    """The table just before a move that may still be taken back (see :mod:`bot.undo`)."""
+
+    seat: int
+    version: int  # the version the move wrote
+    state: str  # the engine state before the move
+    acted_at: dict[int, int] = Field(default_factory=dict)
+    asked_at: int | None = None  # the version the request was made at, once asked
+    until: float | None = None  # when an unanswered request lapses
+    accepted: list[int] = Field(default_factory=list)  # seats that said yes
+
+
 class TableRecord(BaseModel):
     schema_version: int = SCHEMA_VERSION
     id: str
@@ -87,6 +99,7 @@ class TableRecord(BaseModel):
     rated: bool = False
     tournament_id: str | None = None
     clocks: Clocks = Field(default_factory=Clocks)
+    undo: UndoPoint | None = None
     # seat -> the member the host offered it to, as a substitute
     offers: dict[int, int] = Field(default_factory=dict)
     state: str | None = Field(default=None, exclude=True)

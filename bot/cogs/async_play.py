@@ -16,6 +16,7 @@ from bot.pausing import set_paused
 from bot.tables import Outcome
 from bot.ui.embeds import fit
 from bot.ui.flows import guarded, is_moderator, player, reply
+from bot.ui.undo_vote import ask
 
 if TYPE_CHECKING:
     from bot.app import GameTableBot
@@ -127,6 +128,13 @@ class AsyncPlayCommands(commands.Cog):
 
         await guarded(interaction, vacation())
 
+    @app_commands.command(name="undo")
+    @app_commands.guild_only()
+    @app_commands.describe(table="Which table (leave empty for your table here)")
+    async def undo(self, interaction: Interaction, table: str | None = None) -> None:
+        """Ask to take back your last move (only if it drew no chance and showed no one anything)."""
+        await ask(interaction, table)
+
     substitute = app_commands.Group(
         name="substitute", description="Hand a seat over to another member", guild_only=True
     )
@@ -179,5 +187,6 @@ class AsyncPlayCommands(commands.Cog):
     @pause.autocomplete("table")
     @resume.autocomplete("table")
     @offer.autocomplete("table")
+    @undo.autocomplete("table")
     async def _tables(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
         return await table_choices(self.bot.service, interaction, current)

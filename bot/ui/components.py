@@ -11,6 +11,7 @@ custom_id templates (all well under Discord's 100 characters):
 - ``gt:v1:menu:<table>:<version>:<path>:<part>`` — a select one menu level deep
 - ``gt:v1:nav:<table>:<version>:<path>:<refresh|back>`` — refresh / back in the act panel
 - ``gt:v1:text:<table>:<version>:<path>`` — the card text of the panel's choices
+- ``gt:v1:undo:<table>:<version asked at>:<yes|no>`` — an answer to a request to take back a move
 """
 
 from __future__ import annotations
@@ -208,7 +209,33 @@ class CardTextButton(
         await _bot(interaction).flows.card_text(interaction, self.table_id, self.version, self.path)
 
 
-DYNAMIC_ITEMS = (TableButton, ChoiceButton, MenuSelect, NavButton, SeatSelect, CardTextButton)
+class UndoButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"gt:v1:undo:" + TABLE + r":(?P<answer>yes|no)",
+):
+    def __init__(self, table_id: str, version: int, accept: bool) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Accept" if accept else "Decline",
+                style=discord.ButtonStyle.success if accept else discord.ButtonStyle.danger,
+                custom_id=f"gt:v1:undo:{table_id}:{version}:{'yes' if accept else 'no'}",
+            )
+        )
+        self.table_id, self.version, self.accept = table_id, version, accept
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> UndoButton:
+        return cls(match["table"], int(match["ver"]), match["answer"] == "yes")
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        from bot.ui.undo_vote import answer  # it draws these buttons: imported here, not at the top
+
+        await answer(interaction, self.table_id, self.version, self.accept)
+
+
+DYNAMIC_ITEMS = (TableButton, ChoiceButton, MenuSelect, NavButton, SeatSelect, CardTextButton, UndoButton)
 
 
 def is_ours(custom_id: str) -> bool:

@@ -117,7 +117,7 @@ async def test_tables_lists_my_tables_across_two_servers_my_move_first(
     assert "your move" in text.split("\n")[1]
     for record, message in ids:
         assert f"https://discord.com/channels/{record.guild_id}/{record.channel_id}/{message.id}" in text
-    assert "1, your move at 1" in text or "2, your move at 1" in text
+    assert "Your tables — 2, your move at 1" in text
     nobody = await h.slash(h.create_user("cid"), "tables")
     assert "not at any table" in (nobody.content or "")
 
@@ -139,8 +139,7 @@ async def test_a_vacation_stretches_my_clocks_is_shown_and_ends_when_i_act(
     assert not any("ran out of time" in t for t in public_texts(h))
     too_much = await h.slash(ann, "vacation", {"days": 12})
     assert "days of vacation left" in (too_much.content or "")
-    card = maker.bot.service.view(record, ann.id).hand[0]  # type: ignore[attr-defined]
-    await h.slash(ann, "play", {"action": f"play:{card}"})
+    await ann_plays(h, maker, table.table_id, ann)
     await h.settle()
     assert any("ann is back from vacation." in t for t in public_texts(h))
     assert "on vacation" not in embed_text(h.messages[table.message.id])
@@ -191,3 +190,74 @@ async def test_a_substitute_takes_over_a_bots_seat_offered_by_the_host(
     assert any("dee takes over bob (bot)'s seat" in t for t in public_texts(h))
     hand = await h.slash(dee, "hand")
     assert hand.ephemeral and hand.message is not None
+
+
+async def ann_plays(h: DiscordHarness, maker: BotMaker, table_id: str, ann: Any) -> int:
+    record = await maker.bot.service.get(table_id)
+    card = maker.bot.service.view(record, ann.id).hand[0]  # type: ignore[attr-defined]
+    await h.slash(ann, "play", {"action": f"play:{card}"})
+    return int(card)
+
+
+async def test_an_undo_everyone_accepts_takes_the_move_back_and_logs_it(
+    h: DiscordHarness, maker: BotMaker, clock: Clock
+) -> None:
+    table = await start_table(h, maker, "high-card", 3, {"pace": "async"})
+    ann, bob, cid = table.users
+    before = await maker.bot.service.get(table.table_id)
+    card = await ann_plays(h, maker, table.table_id, ann)
+    nobody = await h.slash(bob, "undo")
+    assert "cannot be taken back" in (nobody.content or "")
+    asked = await h.slash(ann, "undo")
+    request = asked.message
+    assert request is not None and not asked.ephemeral
+    assert f"<@{bob.id}>" in (request.content or "") and f"<@{cid.id}>" in (request.content or "")
+    twice = await h.slash(ann, "undo")
+    assert "already asked" in (twice.content or "")
+    outsider = await h.click(ann, request, button(request, "Accept"))
+    assert "Only the other players" in (outsider.content or "")
+    first = await h.click(bob, request, button(request, "Accept"))
+    assert "waiting for the others" in (first.content or "")
+    done = await h.click(cid, request, button(request, "Accept"))
+    assert "taken back" in (done.content or "")
+    record = await maker.bot.service.get(table.table_id)
+    assert record.state == before.state, "the game is exactly where it was before the move"
+    assert card in maker.bot.service.view(record, ann.id).hand  # type: ignore[attr-defined]
+    assert maker.bot.service.awaited(record) == [0] and 0 in record.clocks.due
+    log = await maker.bot.service.store.log(table.table_id)
+    undone = [e for e in log if e.kind == "undo"]
+    assert len(undone) == 1 and "taken back, with everyone's consent" in str(undone[0].events)
+    late = await h.click(bob, request, button(request, "Decline"))
+    assert "no longer open" in (late.content or "")
+
+
+async def test_an_undo_is_refused_by_one_decline_or_by_silence(
+    h: DiscordHarness, maker: BotMaker, clock: Clock
+) -> None:
+    table = await start_table(h, maker, "high-card", 2, {"pace": "async"})
+    ann, bob = table.users
+    await ann_plays(h, maker, table.table_id, ann)
+    moved = await maker.bot.service.get(table.table_id)
+    request = (await h.slash(ann, "undo")).message
+    assert request is not None
+    declined = await h.click(bob, request, button(request, "Decline"))
+    assert "move stands" in (declined.content or "")
+    await h.settle()
+    assert any("bob declines: ann's move stands." in t for t in public_texts(h))
+    assert (await maker.bot.service.get(table.table_id)).state == moved.state
+    again = await h.slash(ann, "undo")
+    assert "cannot be taken back" in (again.content or ""), "a refused move stays refused"
+
+    # Bob's turn to answer the window; then silence refuses a request too.
+    await h.slash(bob, "play", {"action": "pass"})
+    record = await maker.bot.service.get(table.table_id)
+    mover = next(u for u in table.users if record.seat_of(u.id) == maker.bot.service.awaited(record)[0])
+    await ann_plays(h, maker, table.table_id, mover)
+    asked = await h.slash(mover, "undo")
+    assert asked.message is not None
+    await sweep(h, maker, clock, 0.26)  # a quarter of a day's move time
+    assert any("refused: no one answered in time" in t for t in public_texts(h))
+    after = await maker.bot.service.get(table.table_id)
+    assert after.undo is None and not any(
+        e.kind == "undo" for e in await maker.bot.service.store.log(after.id)
+    )

@@ -1,0 +1,140 @@
+"""Taking back a move, with everyone's consent.
+
+The rule, from the engine contract alone: a move may be taken back when
+
+1. it was a player's own move (``act``), and the change that saved it made no
+   other move — no bot moved after it, no timeout, and the game did not end;
+2. it drew no randomness: the sum of ``Rng.draws`` over every :class:`Rng` in
+   the state is the same before and after it (a draw would have dealt or
+   shuffled something the engine may already have revealed);
+3. it revealed nothing to anyone: none of its events is private (``to`` set);
+4. nothing happened since: no change other than the request, the votes,
+   reminders, pause/resume and vacation — any move, timeout, seat change or
+   other table change closes the window;
+
+and every other human seat accepts. One Decline refuses; so does a request
+left unanswered until it lapses (a quarter of the move time, a day at most).
+The state before the move is kept in the record (:class:`UndoPoint`); taking
+it back restores that state and leaves an ``undo`` line in the log naming the
+version undone, which replay skips.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel
+
+from bot import clocks
+from bot.errors import NotSeated, TableError
+from engines.core import Event, Rng, seat_ref
+from storage.records import LogEntry, TableRecord, UndoPoint
+
+# Changes that leave a pending undo alone: its own request and votes, and clock bookkeeping.
+KEEPS = frozenset({"undo-ask", "undo-vote", "timeout", "attach", "pause", "resume", "vacation"})
+LONGEST_WAIT = clocks.DAY
+
+
+def draws(value: Any) -> int:
+    """Every random draw made so far, wherever the state keeps its Rng."""
+    if isinstance(value, Rng):
+        return value.draws
+    if isinstance(value, BaseModel):
+        return sum(draws(getattr(value, name)) for name in type(value).model_fields)
+    if isinstance(value, list | tuple):
+        return sum(draws(v) for v in value)
+    if isinstance(value, dict):
+        return sum(draws(v) for v in value.values())
+    return 0
+
+
+def offer(
+    record: TableRecord,
+    seat: int,
+    state_before: str,
+    draws_before: int,
+    acted_before: dict[int, int],
+    state_after: BaseModel | None,
+    entries: list[LogEntry],
+    events: list[Event],
+) -> None:
+    """Keep the way back from a move just made, if the rule allows taking it back."""
+    record.undo = None
+    only_move = [e.kind for e in entries] == ["act"]
+    private = any(e.to is not None for e in events)
+    if only_move and not private and draws(state_after) == draws_before and record.status.active:
+        record.undo = UndoPoint(
+            seat=seat, version=record.version + 1, state=state_before, acted_at=acted_before
+        )
+
+
+def forget(record: TableRecord, kind: str, now: float) -> list[Event]:
+    """Before a change: close the window when something happens, or when an
+    unanswered request has lapsed."""
+    point = record.undo
+    if point is None:
+        return []
+    lapsed = point.until is not None and point.until <= now
+    if kind in KEEPS and not lapsed:
+        return []
+    record.undo = None
+    if point.asked_at is None:
+        return []
+    why = "no one answered in time" if lapsed else "the game has moved on"
+    return [Event(text=f"{seat_ref(point.seat)}'s request to take back their move is refused: {why}.")]
+
+
+def voters(record: TableRecord, point: UndoPoint) -> list[int]:
+    return [s for s, o in enumerate(record.seats) if not o.bot and s != point.seat]
+
+
+def ask(record: TableRecord, user_id: int, now: float) -> list[Event]:
+    seat = record.seat_of(user_id)
+    if seat is None:
+        raise NotSeated("You are not seated at this table.")
+    point = record.undo
+    if point is None or point.seat != seat:
+        raise TableError(
+            "Your last move cannot be taken back: something happened since, or it drew cards, "
+            "dice or other chance, or it showed someone something."
+        )
+    if point.asked_at is not None:
+        raise TableError("You already asked; the others are answering.")
+    point.asked_at = record.version + 1
+    point.until = now + min(LONGEST_WAIT, record.turn_timeout / 4)
+    return [Event(text=f"{seat_ref(seat)} asks to take back their last move: the others Accept or Decline.")]
+
+
+def vote(record: TableRecord, user_id: int, asked_at: int, accept: bool) -> tuple[list[Event], bool]:
+    """Count a vote; the events, and whether everyone has now accepted."""
+    point = record.undo
+    if point is None or point.asked_at != asked_at:
+        raise TableError("That request is no longer open.")
+    seat = record.seat_of(user_id)
+    if seat is None or seat not in voters(record, point):
+        raise TableError("Only the other players answer this request.")
+    if seat in point.accepted:
+        raise TableError("You already accepted.")
+    if not accept:
+        record.undo = None
+        return [Event(text=f"{seat_ref(seat)} declines: {seat_ref(point.seat)}'s move stands.")], False
+    point.accepted.append(seat)
+    return [], set(voters(record, point)) <= set(point.accepted)
+
+
+def taken_back(record: TableRecord, at: float) -> tuple[str, LogEntry, list[Event]]:
+    """Undo the move: the state to restore, the log line, and what to tell."""
+    point = record.undo
+    assert point is not None
+    record.acted_at = dict(point.acted_at)
+    record.undo = None
+    told = [Event(text=f"{seat_ref(point.seat)}'s last move is taken back, with everyone's consent.")]
+    entry = LogEntry(
+        version=record.version + 1,
+        at=at,
+        kind="undo",
+        seat=point.seat,
+        action={"undo": point.version},
+        events=[e.model_dump(mode="json") for e in told],
+    )
+    return point.state, entry, told
