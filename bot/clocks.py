@@ -119,8 +119,9 @@ def remind(record: TableRecord, now: float) -> list[Event]:
             continue
         while (at := reminder_at(clocks, seat)) is not None and at <= now:
             clocks.reminded[seat] = clocks.reminded.get(seat, 0) + 1
-        due = int(clocks.due[seat])
-        text = f"⏰ {seat_ref(seat)}, the table is waiting for your move: your time runs out <t:{due}:R>."
+        due, left = int(clocks.due[seat]), REMINDERS[clocks.reminded[seat] - 1]
+        share = "half" if left == 0.5 else f"{left:.0%}"
+        text = f"⏰ {seat_ref(seat)}, your move: {share} of your time is left; it runs out <t:{due}:R>."
         events.append(Event(text=text, to=[seat], kind="reminder"))
     return events
 

@@ -4,6 +4,9 @@ host's pause, and /tables across two servers."""
 
 from __future__ import annotations
 
+import random
+import re
+from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
@@ -261,3 +264,43 @@ async def test_an_undo_is_refused_by_one_decline_or_by_silence(
     assert after.undo is None and not any(
         e.kind == "undo" for e in await maker.bot.service.store.log(after.id)
     )
+
+
+async def test_a_landed_game_runs_to_its_end_over_weeks_reminded_once_per_deadline(
+    h: DiscordHarness, maker: BotMaker, clock: Clock
+) -> None:
+    """Ann plays (a random legal move, after her half-time reminder); Bob never
+    does, so every one of his deadlines is reminded twice and then times out.
+    The sweeper runs every 0.1 day."""
+    table = await start_table(h, maker, "spheres-of-life", 2, {"pace": "2d"})
+    ann, bob = table.users
+    service = maker.bot.service
+    await h.slash(ann, "clock pause")
+    await sweep(h, maker, clock, 10)  # ten paused days cost no one anything
+    assert not any("ran out of time" in t for t in public_texts(h))
+    await h.slash(ann, "clock resume")
+    await h.slash(bob, "vacation", {"days": 2})
+    start, rng = clock.now, random.Random(7)
+    for _ in range(2000):
+        record = await service.get(table.table_id)
+        if not record.status.active:
+            break
+        seat = record.seat_of(ann.id)
+        if record.clocks.reminded.get(seat, 0) and (choices := service.choices(record, ann.id)):
+            key = rng.choice(choices).key  # ann moves once reminded at half time
+            await h.slash(ann, "play", {"action": f"{key}@{record.version}"})
+        await sweep(h, maker, clock, 0.1)
+    assert record.status.value == "finished"
+    assert any("Game over" in t for t in public_texts(h))
+    assert clock.now - start > 14 * DAY
+    timeouts = [line for t in public_texts(h) for line in t.splitlines() if "ran out of time" in line]
+    assert sum(line.startswith("bob ran out") for line in timeouts) > 5
+    for user in (ann, bob):
+        sent = Counter(
+            re.findall(
+                r"(half|10%) of your time is left; it runs out <t:(\d+):R>", "\n".join(reminders(h, user))
+            )
+        )
+        assert sent and set(sent.values()) == {1}, f"{user.name}: a reminder sent twice"
+    # Bob never moves: each of his deadlines was reminded at half time and with a tenth left.
+    assert set(Counter(due for _, due in sent).values()) == {2}
