@@ -27,10 +27,12 @@ import discord
 
 from bot.render.recap import recap_panel
 from bot.tables import TableService
+from bot.turn_notice import turn_dm
 from bot.ui.embeds import fit, to_embed
 from storage.outbox import Announcement, Lease, Outbox
 from storage.records import TableRecord, TableStatus
 from storage.store import STORAGE_FAULTS
+from storage.user_settings import UserSettingsStore
 
 if TYPE_CHECKING:
     from bot.ui.flows import Flows
@@ -141,6 +143,9 @@ class Announcer:
             steps.append((f"dm:{user_id}", partial(self._dm, record, user_id, lines)))
         if news.ping:
             steps.append(("ping", lambda: self._ping(record, news.ping)))
+        for user_id in news.ping:
+            settings, now = UserSettingsStore(self.service.store.redis), self.service.clock()
+            steps.append((f"turn:{user_id}", partial(turn_dm, self.client, settings, record, user_id, now)))
         if record.status is TableStatus.FINISHED and news.version == record.version:
             # The change that ended the game is a finished table's last one.
             steps.append(("recap", lambda: self._recap(record)))

@@ -19,6 +19,7 @@ from collections.abc import Iterable
 from bot.errors import TableError
 from engines.core import Event, Seat, seat_ref
 from storage.records import Clocks, TableRecord
+from storage.user_settings import UserSettings
 
 # Reminders go when this share of a seat's time is left: at half time, then a tenth.
 REMINDERS = (0.5, 0.1)
@@ -87,7 +88,15 @@ def reminder_at(clocks: Clocks, seat: Seat) -> float | None:
     if seat not in clocks.due or sent >= len(REMINDERS):
         return None
     due = clocks.due[seat]
-    return due - (due - clocks.started.get(seat, due)) * REMINDERS[sent]
+    started = clocks.started.get(seat, due)
+    at = due - (due - started) * REMINDERS[sent]
+    # In the player's quiet hours no DM goes: the reminder comes before they begin, never after.
+    quiet = prefs(clocks, seat).quiet_start(at)
+    return at if quiet is None else max(started, quiet - 60.0)
+
+
+def prefs(clocks: Clocks, seat: Seat) -> UserSettings:
+    return UserSettings.model_validate(clocks.prefs.get(seat, {}))
 
 
 def wake_up(record: TableRecord) -> float | None:
@@ -119,6 +128,8 @@ def remind(record: TableRecord, now: float) -> list[Event]:
             continue
         while (at := reminder_at(clocks, seat)) is not None and at <= now:
             clocks.reminded[seat] = clocks.reminded.get(seat, 0) + 1
+        if prefs(clocks, seat).notify == "nothing":
+            continue  # the player asked for no reminders
         due, left = int(clocks.due[seat]), REMINDERS[clocks.reminded[seat] - 1]
         share = "half" if left == 0.5 else f"{left:.0%}"
         text = f"⏰ {seat_ref(seat)}, your move: {share} of your time is left; it runs out <t:{due}:R>."

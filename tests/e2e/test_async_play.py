@@ -304,3 +304,39 @@ async def test_a_landed_game_runs_to_its_end_over_weeks_reminded_once_per_deadli
         assert sent and set(sent.values()) == {1}, f"{user.name}: a reminder sent twice"
     # Bob never moves: each of his deadlines was reminded at half time and with a tenth left.
     assert set(Counter(due for _, due in sent).values()) == {2}
+
+
+async def sweep_to(h: DiscordHarness, maker: BotMaker, clock: Clock, at: float) -> None:
+    await sweep(h, maker, clock, (at - clock.now) / DAY)
+
+
+async def test_quiet_hours_bring_a_reminder_forward_and_settings_choose_the_dms(
+    h: DiscordHarness, maker: BotMaker, clock: Clock
+) -> None:
+    table = await start_table(h, maker, "high-card", 2, {"pace": "3d"})
+    ann, bob = table.users
+    wrong = await h.slash(ann, "settings", {"timezone": "Mars/Olympus"})
+    assert "time zone" in (wrong.content or "")
+    saved = await h.slash(ann, "settings", {"timezone": "UTC", "quiet_from": 0, "quiet_to": 6})
+    assert "quiet 0:00–6:00 UTC" in (saved.content or "") and "1 tables" in (saved.content or "")
+    record = await maker.bot.service.get(table.table_id)
+    half = record.clocks.started[0] + 1.5 * DAY  # 01:46 UTC: in ann's quiet hours
+    midnight = half - half % DAY
+    await sweep_to(h, maker, clock, midnight - 120)
+    assert reminders(h, ann) == []
+    await sweep_to(h, maker, clock, midnight - 30)
+    assert len(reminders(h, ann)) == 1, "the reminder comes before the quiet hours, not after"
+    await sweep_to(h, maker, clock, half + 60)
+    assert len(reminders(h, ann)) == 1
+
+    await h.slash(bob, "settings", {"notify": "turn"})
+    await h.slash(ann, "settings", {"notify": "nothing"})
+    await ann_plays(h, maker, table.table_id, ann)
+    await h.settle()
+    assert any("Your move at table" in (m.content or "") for m in h.dms(bob)), (
+        "bob asked for a DM on his turn"
+    )
+    await sweep(h, maker, clock, 1.6)
+    await sweep(h, maker, clock, 1.3)
+    assert len(reminders(h, bob)) == 2
+    assert not any("Your move at table" in (m.content or "") for m in h.dms(ann))

@@ -63,3 +63,31 @@ async def test_the_time_bank_pays_for_a_long_move_and_the_increment_refills_it(
     assert table.clocks.bank[0] == 100 - 30 + 10
     assert 0 not in table.clocks.due
     assert table.clocks.due[1] == clock.now + 60 + 100, "bob's clock, with bob's whole bank"
+
+
+def test_quiet_hours_across_midnight_in_the_players_own_zone() -> None:
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    from storage.user_settings import UserSettings
+
+    paris = UserSettings(zone="Europe/Paris", quiet_from=22, quiet_to=7)
+    late = datetime(2026, 6, 1, 23, 30, tzinfo=ZoneInfo("Europe/Paris")).timestamp()
+    early = datetime(2026, 6, 2, 6, 59, tzinfo=ZoneInfo("Europe/Paris")).timestamp()
+    awake = datetime(2026, 6, 2, 7, 0, tzinfo=ZoneInfo("Europe/Paris")).timestamp()
+    began = datetime(2026, 6, 1, 22, 0, tzinfo=ZoneInfo("Europe/Paris")).timestamp()
+    assert paris.quiet_start(late) == began and paris.quiet_start(early) == began
+    assert paris.quiet_start(awake) is None
+    assert UserSettings().quiet_start(late) is None
+
+
+async def test_a_player_who_wants_nothing_gets_no_reminder(store: TableStore, clock: Clock) -> None:
+    service = high_card_service(store, clock)
+    table_id = await started(service, ANN, BOB)
+    record = await service.get(table_id)
+    record.clocks.prefs[0] = {"notify": "nothing"}
+    await store.save(record)
+    clock.now += 31
+    outcomes = await service.expire()
+    assert not any(e.kind == "reminder" for o in outcomes for e in o.events)
+    assert (await service.get(table_id)).clocks.reminded[0] == 1, "counted as sent, so never sent later"
