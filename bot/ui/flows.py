@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.catch_up import since_last_move
 from bot.errors import StaleClick, TableError
 from bot.render.cardtext import choices_panel, option_details
 from bot.render.menu import MenuOption, level, narrow
@@ -317,8 +318,11 @@ class Flows:
     # ----- used by slash commands -----
 
     async def hand(self, interaction: Interaction, record: TableRecord) -> None:
-        """My view and my moves, for "My hand", "Act" and /hand alike."""
-        await self._show_panel(interaction, _in_play(record, interaction.user.id))
+        """My view and my moves, for "My hand", "Act" and /hand alike, after what
+        happened since my last move."""
+        record = _in_play(record, interaction.user.id)
+        news = await since_last_move(self.service, record, interaction.user.id)
+        await self._show_panel(interaction, record, note=news)
 
     def table_message(self, record: TableRecord) -> dict[str, Any]:
         view = table_view(record)

@@ -340,3 +340,24 @@ async def test_quiet_hours_bring_a_reminder_forward_and_settings_choose_the_dms(
     await sweep(h, maker, clock, 1.3)
     assert len(reminders(h, bob)) == 2
     assert not any("Your move at table" in (m.content or "") for m in h.dms(ann))
+
+
+async def test_my_view_starts_with_what_happened_since_my_last_move(
+    h: DiscordHarness, maker: BotMaker, clock: Clock
+) -> None:
+    table = await start_table(h, maker, "high-card", 2, {"pace": "async"})
+    ann, bob = table.users
+    fresh = await h.slash(ann, "hand")
+    assert fresh.message is not None and "Since your last move" not in embed_text(fresh.message)
+    await ann_plays(h, maker, table.table_id, ann)
+    await h.slash(bob, "play", {"action": "cheer"})
+    await sweep(h, maker, clock, 1.01)  # bob's turn runs out: the table plays for him
+    back = await h.slash(ann, "hand")
+    assert back.message is not None
+    text = embed_text(back.message)
+    assert "Since your last move:" in text
+    assert "bob cheers." in text and "bob whispers to you: well played." in text
+    assert "bob ran out of time" in text
+    mine = await h.slash(bob, "hand")
+    assert mine.message is not None and "whispers" not in embed_text(mine.message)
+    assert "⏰" not in text, "reminders are not news"
