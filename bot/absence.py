@@ -11,6 +11,7 @@ from engines.core import Event, Seat, seat_ref
 from storage.records import SeatRecord, TableRecord
 
 BOT_SUFFIX = " (bot)"
+RETURNED = "vacation-end"
 
 
 def timed_out(record: TableRecord, seat: Seat) -> list[Event]:
@@ -39,7 +40,20 @@ def acted(record: TableRecord, seat: Seat, now: float) -> list[Event]:
     until = record.clocks.vacation.pop(seat, None)
     if until is None or until <= now:
         return []
-    return [Event(text=f"{seat_ref(seat)} is back from vacation.")]
+    return [Event(text=f"{seat_ref(seat)} is back from vacation.", kind=RETURNED)]
+
+
+def end_vacation(record: TableRecord, seat: Seat, now: float) -> list[Event]:
+    """The player came back (they moved at another table): the rest of the
+    vacation is taken off this table's clock too."""
+    until = record.clocks.vacation.pop(seat, None)
+    if until is None or until <= now:
+        return []
+    clocks = record.clocks
+    if seat in clocks.due:
+        clocks.due[seat] -= until - now
+        clocks.started[seat] -= until - now
+    return [Event(text=f"{seat_ref(seat)} is back from vacation.", kind=RETURNED)]
 
 
 def come_back(record: TableRecord, user_id: int) -> Seat:

@@ -17,6 +17,14 @@ def _in_play(record: TableRecord) -> None:
         raise WrongStatus("This table is not in play.")
 
 
+def _seat_in_play(record: TableRecord, user_id: int) -> int:
+    _in_play(record)
+    seat = record.seat_of(user_id)
+    if seat is None:
+        raise WrongStatus("Not seated here any more.")
+    return seat
+
+
 async def go_on_vacation(service: TableService, user_id: int, days: int) -> tuple[float, list[Outcome]]:
     """Stretch the user's clocks at every table in play until the vacation ends."""
     if not 1 <= days <= 30:
@@ -31,10 +39,7 @@ async def go_on_vacation(service: TableService, user_id: int, days: int) -> tupl
 
     def away(play: _Play) -> None:
         record = play.record
-        _in_play(record)
-        seat = record.seat_of(user_id)
-        if seat is None:
-            raise WrongStatus("Not seated here any more.")
+        seat = _seat_in_play(record, user_id)
         c = record.clocks
         gap = until - max(now, c.vacation.get(seat, now))
         c.vacation[seat] = until
@@ -52,6 +57,30 @@ async def go_on_vacation(service: TableService, user_id: int, days: int) -> tupl
         except TableError:
             continue  # a lobby, a finished or unreadable table: no clock to stretch
     return until, outcomes
+
+
+async def back_from_vacation(service: TableService, user_id: int, outcome: Outcome) -> list[Outcome]:
+    """A move ended the player's vacation at its table: end it at every other
+    table too (the days not taken stay in the allowance: only days gone count)."""
+    if not any(e.kind == absence.RETURNED for e in outcome.events):
+        return []
+    now = service.clock()
+
+    def back(play: _Play) -> None:
+        record = play.record
+        seat = _seat_in_play(record, user_id)
+        play.events += absence.end_vacation(record, seat, now)
+        if record.clocks.paused_at is None and record.clocks.due:
+            record.deadline = clocks.wake_up(record)
+
+    told = []
+    for record in await service.store.of_user(user_id):
+        if record.id != outcome.table.id and record.clocks.vacation:
+            try:
+                told.append(await service._change(record.id, back, kind="vacation"))
+            except TableError:
+                continue
+    return told
 
 
 async def come_back(service: TableService, table_id: str, user_id: int) -> Outcome:

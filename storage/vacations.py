@@ -23,9 +23,6 @@ class Vacations(BaseModel):
         """Seconds of vacation taken in the 30 days before ``now``."""
         return sum(max(0.0, min(end, now) - max(start, now - WINDOW)) for start, end in self.taken)
 
-    def current(self, now: float) -> float | None:
-        return next((end for start, end in self.taken if start <= now < end), None)
-
 
 class NoAllowance(Exception):
     def __init__(self, left_days: float) -> None:

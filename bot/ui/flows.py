@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.away import back_from_vacation
 from bot.catch_up import since_last_move
 from bot.errors import StaleClick, TableError
 from bot.render.cardtext import choices_panel, option_details
@@ -246,6 +247,15 @@ class Flows:
                 await self._confirm(interaction, outcome, from_panel)
         finally:
             await self.announcer.deliver(outcome.table.id)
+            await self._back_from_vacation(interaction.user.id, outcome)
+
+    async def _back_from_vacation(self, user_id: int, outcome: Outcome) -> None:
+        """After the answer: a move ends the player's vacation at every table."""
+        try:
+            for other in await back_from_vacation(self.service, user_id, outcome):
+                await self.announcer.deliver(other.table.id)
+        except Exception:
+            log.warning("user %s is back, but not yet at every table", user_id, exc_info=True)
 
     async def _confirm(self, interaction: Interaction, outcome: Outcome, from_panel: bool) -> None:
         """Show the player what their move did (the panel, redrawn where it was)."""

@@ -93,24 +93,32 @@ async def test_a_paused_table_stops_its_clocks_and_says_so(
     assert "not paused" in (again.content or "")
 
 
+async def tables_in_two_servers(
+    h: DiscordHarness, maker: BotMaker, here: tuple[Any, Any], there: tuple[Any, Any], pace: str
+) -> list[tuple[Any, Any]]:
+    """A started High Card table in the harness's server and one in another, each
+    ``(host, guest)``; returns each table's record and message."""
+    other = h.create_guild("Other")
+    for user in {*here, *there}:
+        h.add_member(other, user)
+    await h.settle()
+    tables = []
+    for (host, guest), guild in ((here, h.guild), (there, other)):
+        created = await h.slash(host, "table create", {"game": "high-card", "pace": pace}, guild=guild)
+        message = created.message
+        assert message is not None
+        await h.click(guest, message, button(message, "Join"), channel=guild.channels[0])
+        await h.click(host, message, button(message, "Start"), channel=guild.channels[0])
+        [record] = await maker.bot.service.store.in_guild(guild.id)
+        tables.append((record, message))
+    return tables
+
+
 async def test_tables_lists_my_tables_across_two_servers_my_move_first(
     h: DiscordHarness, maker: BotMaker, clock: Clock
 ) -> None:
     ann, bob = h.create_user("ann"), h.create_user("bob")
-    other = h.create_guild("Other")
-    h.add_member(other, ann)
-    h.add_member(other, bob)
-    await h.settle()
-    ids = []
-    for host, guild in ((bob, h.guild), (ann, other)):
-        created = await h.slash(host, "table create", {"game": "high-card", "pace": "relaxed"}, guild=guild)
-        message = created.message
-        assert message is not None
-        guest = ann if host is bob else bob
-        await h.click(guest, message, button(message, "Join"), channel=guild.channels[0])
-        await h.click(host, message, button(message, "Start"), channel=guild.channels[0])
-        [record] = await maker.bot.service.store.in_guild(guild.id)
-        ids.append((record, message))
+    ids = await tables_in_two_servers(h, maker, (bob, ann), (ann, bob), "relaxed")
     listed = await h.slash(ann, "tables")
     assert listed.ephemeral
     text = embed_text(listed.message) if listed.message else ""
@@ -361,3 +369,22 @@ async def test_my_view_starts_with_what_happened_since_my_last_move(
     mine = await h.slash(bob, "hand")
     assert mine.message is not None and "whispers" not in embed_text(mine.message)
     assert "⏰" not in text, "reminders are not news"
+
+
+async def test_my_move_at_one_table_ends_my_vacation_at_every_table(
+    h: DiscordHarness, maker: BotMaker, clock: Clock
+) -> None:
+    ann, bob = h.create_user("ann"), h.create_user("bob")
+    tables = await tables_in_two_servers(h, maker, (ann, bob), (ann, bob), "2d")
+    (first, _), (second, shown) = tables
+    await h.slash(ann, "vacation", {"days": 3})
+    assert (await maker.bot.service.get(second.id)).clocks.due[0] == second.clocks.due[0] + 3 * DAY
+    await sweep(h, maker, clock, 0.5)
+    await ann_plays(h, maker, first.id, ann)
+    await h.settle()
+    after = await maker.bot.service.get(second.id)
+    # The half day on vacation did not count; the rest of the vacation is off this clock too.
+    assert after.clocks.due[0] == second.clocks.due[0] + 0.5 * DAY
+    assert after.clocks.vacation == {}
+    assert "on vacation" not in embed_text(h.messages[shown.id])
+    assert sum("ann is back from vacation." in t for t in public_texts(h)) >= 2
