@@ -10,6 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.away import come_back, go_on_vacation, offer_seat, take_seat
+from bot.cogs.my_settings import attach_my_settings
 from bot.cogs.tables import table_choices
 from bot.my_tables import MyTable, my_tables
 from bot.pausing import set_paused
@@ -17,8 +18,6 @@ from bot.tables import Outcome
 from bot.ui.embeds import fit
 from bot.ui.flows import guarded, is_moderator, player, reply
 from bot.ui.undo_vote import ask
-from bot.user_prefs import save_settings
-from storage.user_settings import UserSettings, UserSettingsStore, known_zone
 
 if TYPE_CHECKING:
     from bot.app import GameTableBot
@@ -39,16 +38,6 @@ def table_line(table: MyTable) -> str:
     return " · ".join(parts)
 
 
-def settings_line(settings: UserSettings) -> str:
-    told = {"turn": "a DM on your turn and reminders", "reminders": "reminders only", "nothing": "no DMs"}
-    quiet = (
-        f"quiet {settings.quiet_from}:00–{settings.quiet_to}:00 {settings.zone}"
-        if settings.quiet_from is not None and settings.quiet_to is not None
-        else "no quiet hours"
-    )
-    return f"{told[settings.notify]}, {quiet}"
-
-
 def tables_text(tables: list[MyTable]) -> str:
     """As many lines as Discord's limit allows, then how many were left out."""
     lines: list[str] = []
@@ -67,6 +56,9 @@ def tables_text(tables: list[MyTable]) -> str:
 class AsyncPlayCommands(commands.Cog):
     def __init__(self, bot: GameTableBot) -> None:
         self.bot = bot
+
+    async def cog_load(self) -> None:
+        attach_my_settings(self.bot.tree)
 
     @app_commands.command(name="tables")
     async def tables(self, interaction: Interaction) -> None:
@@ -146,43 +138,6 @@ class AsyncPlayCommands(commands.Cog):
     async def undo(self, interaction: Interaction, table: str | None = None) -> None:
         """Ask to take back your last move (only if it drew no chance and showed no one anything)."""
         await ask(interaction, table)
-
-    @app_commands.command(name="settings")
-    @app_commands.describe(
-        notify="What I tell you by DM",
-        timezone="Your time zone, e.g. Europe/Paris (for quiet hours)",
-        quiet_from="Quiet hours begin at this hour (0-23, your time)",
-        quiet_to="Quiet hours end at this hour (0-23, your time)",
-    )
-    @app_commands.choices(
-        notify=[
-            app_commands.Choice(name="a DM on my turn, and reminders", value="turn"),
-            app_commands.Choice(name="reminders only", value="reminders"),
-            app_commands.Choice(name="nothing", value="nothing"),
-        ]
-    )
-    async def settings(
-        self,
-        interaction: Interaction,
-        notify: str | None = None,
-        timezone: str | None = None,
-        quiet_from: app_commands.Range[int, 0, 23] | None = None,
-        quiet_to: app_commands.Range[int, 0, 23] | None = None,
-    ) -> None:
-        """Your DMs and quiet hours, at every table (no DM in quiet hours: reminders come before)."""
-
-        async def settings() -> None:
-            store = UserSettingsStore(self.bot.service.store.redis)
-            mine = await store.get(interaction.user.id)
-            if timezone is not None and not known_zone(timezone):
-                await reply(interaction, "I do not know that time zone — write it like Europe/Paris or UTC.")
-                return
-            changes = {"notify": notify, "zone": timezone, "quiet_from": quiet_from, "quiet_to": quiet_to}
-            mine = mine.model_copy(update={k: v for k, v in changes.items() if v is not None})
-            tables = await save_settings(self.bot.service, interaction.user.id, mine)
-            await reply(interaction, f"Saved: {settings_line(mine)} — at the {tables} tables you sit at.")
-
-        await guarded(interaction, settings())
 
     substitute = app_commands.Group(
         name="substitute", description="Hand a seat over to another member", guild_only=True

@@ -323,9 +323,9 @@ async def test_quiet_hours_bring_a_reminder_forward_and_settings_choose_the_dms(
 ) -> None:
     table = await start_table(h, maker, "high-card", 2, {"pace": "3d"})
     ann, bob = table.users
-    wrong = await h.slash(ann, "settings", {"timezone": "Mars/Olympus"})
+    wrong = await h.slash(ann, "settings me", {"timezone": "Mars/Olympus"})
     assert "time zone" in (wrong.content or "")
-    saved = await h.slash(ann, "settings", {"timezone": "UTC", "quiet_from": 0, "quiet_to": 6})
+    saved = await h.slash(ann, "settings me", {"timezone": "UTC", "quiet_from": 0, "quiet_to": 6})
     assert "quiet 0:00–6:00 UTC" in (saved.content or "") and "1 tables" in (saved.content or "")
     record = await maker.bot.service.get(table.table_id)
     half = record.clocks.started[0] + 1.5 * DAY  # 01:46 UTC: in ann's quiet hours
@@ -337,8 +337,8 @@ async def test_quiet_hours_bring_a_reminder_forward_and_settings_choose_the_dms(
     await sweep_to(h, maker, clock, half + 60)
     assert len(reminders(h, ann)) == 1
 
-    await h.slash(bob, "settings", {"notify": "turn"})
-    await h.slash(ann, "settings", {"notify": "nothing"})
+    await h.slash(bob, "settings me", {"notify": "turn"})
+    await h.slash(ann, "settings me", {"notify": "nothing"})
     await ann_plays(h, maker, table.table_id, ann)
     await h.settle()
     assert any("Your move at table" in (m.content or "") for m in h.dms(bob)), (
