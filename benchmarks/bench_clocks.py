@@ -62,7 +62,7 @@ def _clone(template: TableRecord, index: int, now: float, rng: random.Random, mi
         started = now - age + seat * 60.0
         c.started[seat], c.due[seat] = started, started + PACE
         c.reminded[seat] = 0
-        while (at := clocks.reminder_at(c, seat)) is not None and at <= now:
+        while (at := clocks.reminder_at(record, seat)) is not None and at <= now:
             c.reminded[seat] += 1
     record.deadline = clocks.wake_up(record)
     return record

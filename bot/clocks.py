@@ -82,8 +82,9 @@ def _stop(clocks: Clocks, seat: Seat, now: float, limit: float) -> None:
         clocks.bank[seat] = left + clocks.increment
 
 
-def reminder_at(clocks: Clocks, seat: Seat) -> float | None:
+def reminder_at(record: TableRecord, seat: Seat) -> float | None:
     """When the seat's next reminder is due, or None when all were sent."""
+    clocks = record.clocks
     sent = clocks.reminded.get(seat, 0)
     if seat not in clocks.due or sent >= len(REMINDERS):
         return None
@@ -91,12 +92,14 @@ def reminder_at(clocks: Clocks, seat: Seat) -> float | None:
     started = clocks.started.get(seat, due)
     at = due - (due - started) * REMINDERS[sent]
     # In the player's quiet hours no DM goes: the reminder comes before they begin, never after.
-    quiet = prefs(clocks, seat).quiet_start(at)
+    quiet = prefs(record, seat).quiet_start(at)
     return at if quiet is None else max(started, quiet - 60.0)
 
 
-def prefs(clocks: Clocks, seat: Seat) -> UserSettings:
-    return UserSettings.model_validate(clocks.prefs.get(seat, {}))
+def prefs(record: TableRecord, seat: Seat) -> UserSettings:
+    """The settings of the seat's player (kept by user, so seats moving in a lobby keep theirs)."""
+    user_id = record.seats[seat].user_id if 0 <= seat < len(record.seats) else None
+    return UserSettings.model_validate(record.clocks.prefs.get(user_id, {}) if user_id is not None else {})
 
 
 def wake_up(record: TableRecord) -> float | None:
@@ -104,7 +107,7 @@ def wake_up(record: TableRecord) -> float | None:
     clocks = record.clocks
     if clocks.paused_at is not None:
         return None
-    times = [t for seat in clocks.due for t in (reminder_at(clocks, seat), clocks.due[seat]) if t is not None]
+    times = [t for seat in clocks.due for t in (reminder_at(record, seat), clocks.due[seat]) if t is not None]
     if record.undo is not None and record.undo.until is not None:
         times.append(record.undo.until)  # an unanswered request to take back a move lapses
     return min(times, default=None)
@@ -123,12 +126,12 @@ def remind(record: TableRecord, now: float) -> list[Event]:
     clocks = record.clocks
     events = []
     for seat in sorted(clocks.due):
-        at = reminder_at(clocks, seat)
+        at = reminder_at(record, seat)
         if at is None or at > now or clocks.due[seat] <= now:
             continue
-        while (at := reminder_at(clocks, seat)) is not None and at <= now:
+        while (at := reminder_at(record, seat)) is not None and at <= now:
             clocks.reminded[seat] = clocks.reminded.get(seat, 0) + 1
-        if prefs(clocks, seat).notify == "nothing":
+        if prefs(record, seat).notify == "nothing":
             continue  # the player asked for no reminders
         due, left = int(clocks.due[seat]), REMINDERS[clocks.reminded[seat] - 1]
         share = "half" if left == 0.5 else f"{left:.0%}"

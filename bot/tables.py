@@ -243,6 +243,7 @@ class TableService:
         bank: float = 0.0,
         increment: float = 0.0,
         hand_over_after: int = 0,
+        prefs: Mapping[str, Any] | None = None,
     ) -> TableRecord:
         engine = self.engine(game)
         # A custom deck in the options may be large: validate it off the event loop.
@@ -265,6 +266,8 @@ class TableService:
                 rated=rated,
             )
             clocks.configure(record.clocks, bank, increment, hand_over_after)
+            if prefs:
+                record.clocks.prefs[host.user_id] = dict(prefs)  # the host's own /settings me
             try:
                 return await self.store.create(record)
             except VersionConflict:
@@ -324,7 +327,13 @@ class TableService:
 
         return await self._change(table_id, play_out, kind="play-out")
 
-    async def join(self, table_id: str, player: Player, drawn: seating.Drawn | None = None) -> Outcome:
+    async def join(
+        self,
+        table_id: str,
+        player: Player,
+        drawn: seating.Drawn | None = None,
+        prefs: Mapping[str, Any] | None = None,
+    ) -> Outcome:
         def join(play: _Play) -> None:
             record = play.record
             seating.check_drawn(record, drawn, "join")
@@ -335,6 +344,8 @@ class TableService:
             if len(record.seats) >= most:
                 raise TableFull(f"This table is full ({most} seats).")
             record.seats.append(SeatRecord(user_id=player.user_id, name=player.name, since=record.version))
+            if prefs:
+                record.clocks.prefs[player.user_id] = dict(prefs)  # their own /settings me
             play.events.append(Event(text=f"{seat_ref(len(record.seats) - 1)} joins the table."))
 
         return await self._change(table_id, join, kind="join", seat_of=player.user_id)

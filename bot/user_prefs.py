@@ -3,10 +3,18 @@ sit at, so each table's clocks schedule their reminders by them."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from bot import clocks
 from bot.errors import TableError
 from bot.tables import TableService, _Play
 from storage.user_settings import UserSettings, UserSettingsStore
+
+
+async def own_prefs(service: TableService, user_id: int) -> dict[str, Any] | None:
+    """The player's settings to copy into a table they sit down at (None: the defaults)."""
+    mine = await UserSettingsStore(service.store.redis).get(user_id)
+    return None if mine == UserSettings() else mine.model_dump()
 
 
 async def save_settings(service: TableService, user_id: int, settings: UserSettings) -> int:
@@ -15,10 +23,9 @@ async def save_settings(service: TableService, user_id: int, settings: UserSetti
 
     def follow(play: _Play) -> None:
         record = play.record
-        seat = record.seat_of(user_id)
-        if seat is None:
+        if record.seat_of(user_id) is None:
             raise TableError("not seated")
-        record.clocks.prefs[seat] = settings.model_dump()
+        record.clocks.prefs[user_id] = settings.model_dump()
         if record.clocks.due and record.clocks.paused_at is None:
             record.deadline = clocks.wake_up(record)
 

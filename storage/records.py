@@ -60,7 +60,7 @@ class Clocks(BaseModel):
     timeouts: dict[int, int] = Field(default_factory=dict)  # seat -> timeouts in a row
     hand_over_after: int = 0  # timeouts in a row that hand a seat to a bot (0: never)
     vacation: dict[int, float] = Field(default_factory=dict)  # seat -> its player's vacation end
-    # seat -> its player's settings (see storage.user_settings), copied here when they save them
+    # user id -> a player's settings (see storage.user_settings), copied here from theirs
     prefs: dict[int, dict[str, Any]] = Field(default_factory=dict)
 
 

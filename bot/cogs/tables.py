@@ -21,6 +21,7 @@ from bot.tables import TableService
 from bot.ui.answer import after_save, public_message, suggestions
 from bot.ui.embeds import fit, table_embed
 from bot.ui.flows import Flows, guarded, player, reply
+from bot.user_prefs import own_prefs
 from engines.core import quote
 from storage.records import TableRecord, TableStatus
 
@@ -141,6 +142,7 @@ class TableCommands(
             bank=bank[0],
             increment=bank[1],
             hand_over_after=bank[2],
+            prefs=await own_prefs(self.service, interaction.user.id),
         )
         async with after_save(f"Table {record.id} is open, but I could not finish setting it up here — "
                               "use /table status to see it."):

@@ -25,6 +25,7 @@ from bot.tables import Outcome, Player, TableService
 from bot.ui.answer import MOVE_COUNTED, SORRY, acknowledge, after_save, guarded, reply, update
 from bot.ui.components import CardTextButton, ChoiceButton, MenuSelect, NavButton, SeatSelect, TableButton
 from bot.ui.embeds import fit, hand_embed, table_embed, to_embed
+from bot.user_prefs import own_prefs
 from storage.records import TableRecord, TableStatus
 
 if TYPE_CHECKING:
@@ -174,7 +175,8 @@ class Flows:
     ) -> Outcome:
         user = interaction.user.id
         if verb == "join":
-            return await self.service.join(table_id, player(interaction), drawn)
+            prefs = await own_prefs(self.service, user)
+            return await self.service.join(table_id, player(interaction), drawn, prefs)
         if verb == "leave":
             return await self.service.leave(table_id, user, drawn)
         if verb == "bot":

@@ -388,3 +388,18 @@ async def test_my_move_at_one_table_ends_my_vacation_at_every_table(
     assert after.clocks.vacation == {}
     assert "on vacation" not in embed_text(h.messages[shown.id])
     assert sum("ann is back from vacation." in t for t in public_texts(h)) >= 2
+
+
+async def test_tables_made_or_joined_later_follow_my_settings(
+    h: DiscordHarness, maker: BotMaker, clock: Clock
+) -> None:
+    ann, bob = h.create_user("ann"), h.create_user("bob")
+    none = await h.slash(ann, "settings me", {"quiet_from": 22, "quiet_to": 7, "timezone": "Europe/Paris"})
+    assert "at the 0 tables" in (none.content or "")
+    await h.slash(bob, "settings me", {"notify": "nothing"})
+    created = await h.slash(ann, "table create", {"game": "high-card", "pace": "2d"})
+    assert created.message is not None
+    await h.click(bob, created.message, button(created.message, "Join"))
+    [record] = await maker.bot.service.store.in_channel(h.channel.id)
+    assert record.clocks.prefs[ann.id]["zone"] == "Europe/Paris"
+    assert record.clocks.prefs[bob.id]["notify"] == "nothing"

@@ -85,7 +85,7 @@ async def test_a_player_who_wants_nothing_gets_no_reminder(store: TableStore, cl
     service = high_card_service(store, clock)
     table_id = await started(service, ANN, BOB)
     record = await service.get(table_id)
-    record.clocks.prefs[0] = {"notify": "nothing"}
+    record.clocks.prefs[ANN.user_id] = {"notify": "nothing"}
     await store.save(record)
     clock.now += 31
     outcomes = await service.expire()
