@@ -14,7 +14,7 @@ the earliest reminder or timeout of any seat, or none while paused.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Mapping
 
 from bot.errors import TableError
 from engines.core import Event, Seat, seat_ref
@@ -23,6 +23,8 @@ from storage.user_settings import UserSettings
 
 # Reminders go when this share of a seat's time is left: at half time, then a tenth.
 REMINDERS = (0.5, 0.1)
+# Shorter clocks (a live table, a timed question) get none: their players are at the table.
+REMIND_FROM = 3600.0
 # Correspondence paces, "N days per move".
 DAY = 24 * 3600.0
 PACES: dict[str, float] = {
@@ -45,9 +47,10 @@ def configure(clocks: Clocks, bank: float, increment: float, hand_over_after: in
     clocks.hand_over_after = max(0, hand_over_after)
 
 
-def settle(record: TableRecord, awaited: Iterable[Seat], now: float) -> None:
+def settle(record: TableRecord, awaited: Mapping[Seat, float], now: float) -> None:
     """After a change: stop the clocks of seats that acted or are no longer
-    awaited, start those of seats newly awaited, and set the next wake-up."""
+    awaited, start those of seats newly awaited (``awaited``: each seat's time
+    for this move), and set the next wake-up."""
     clocks = record.clocks
     waiting = set(awaited)
     # _record marks a seat that moved in this change with the version being written over.
@@ -59,7 +62,7 @@ def settle(record: TableRecord, awaited: Iterable[Seat], now: float) -> None:
         if seat not in clocks.due:
             clocks.started[seat] = now
             holiday = max(0.0, clocks.vacation.get(seat, now) - now)
-            clocks.due[seat] = now + holiday + record.turn_timeout + clocks.bank.get(seat, clocks.bank_start)
+            clocks.due[seat] = now + holiday + awaited[seat] + clocks.bank.get(seat, clocks.bank_start)
             clocks.reminded[seat] = 0
     record.deadline = wake_up(record)
 
@@ -90,6 +93,8 @@ def reminder_at(record: TableRecord, seat: Seat) -> float | None:
         return None
     due = clocks.due[seat]
     started = clocks.started.get(seat, due)
+    if due - started < REMIND_FROM:
+        return None
     at = due - (due - started) * REMINDERS[sent]
     # In the player's quiet hours no DM goes: the reminder comes before they begin, never after.
     quiet = prefs(record, seat).quiet_start(at)

@@ -631,10 +631,13 @@ class TableService:
             ]
             play.events.extend(ended)
             play.entries.append(self._entry(record, "end", ended))
-        elif humans := [
-            p.seat for p in engine.prompts(play.state) if p.awaited and not record.seats[p.seat].bot
-        ]:
-            clocks.settle(record, humans, self.clock())
+        elif human := [p for p in engine.prompts(play.state) if p.awaited and not record.seats[p.seat].bot]:
+            # A prompt with its own shorter limit (a timed question) gives its seat less time.
+            limits: dict[Seat, float] = {}
+            for p in human:
+                limit = min(record.turn_timeout, p.timeout or record.turn_timeout)
+                limits[p.seat] = min(limits.get(p.seat, limit), limit)
+            clocks.settle(record, limits, self.clock())
         else:
             # Only bots to move (their step budget ran out): let the sweeper go on at once.
             record.deadline = self.clock()

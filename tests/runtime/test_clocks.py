@@ -8,9 +8,11 @@ import asyncio
 import pytest
 from redis.asyncio import Redis
 
+from bot.clocks import DAY
 from bot.tables import TableService
 from storage.store import TableStore
 from tests.support.clock import Clock
+from tests.support.minigame import HIGH_CARD
 from tests.support.service import ANN, BOB, high_card_service
 from tests.support.service import high_card_table as started
 
@@ -18,6 +20,11 @@ from tests.support.service import high_card_table as started
 @pytest.fixture
 def clock() -> Clock:
     return Clock(1000.0)
+
+
+def daily(store: TableStore, clock: Clock) -> TableService:
+    """High Card at a day a move: long enough for reminders (shorter clocks get none)."""
+    return TableService(store, clock=clock, turn_timeout=DAY, games={"high-card": HIGH_CARD})
 
 
 async def told(service: TableService, table_id: str, word: str) -> int:
@@ -34,11 +41,11 @@ async def test_two_sweepers_on_one_redis_double_no_reminder_and_no_timeout(
 ) -> None:
     other = Redis.from_url(redis_url)
     try:
-        first = high_card_service(store, clock)
-        second = high_card_service(TableStore(other), clock)
+        first = daily(store, clock)
+        second = daily(TableStore(other), clock)
         tables = [await started(first, ANN, BOB, channel=100 + i) for i in range(5)]
-        for step in (31, 25, 5, 31):  # half time, a tenth left, the timeout, the next clock's half time
-            clock.now += step
+        for step in (0.52, 0.42, 0.08, 0.52):  # half time, a tenth left, the timeout, the next half time
+            clock.now += step * DAY
             await asyncio.gather(first.expire(), second.expire(), first.expire())
         for table_id in tables:
             assert await told(first, table_id, "⏰") == 3, "two reminders for ann, one for the next clock"
@@ -82,12 +89,20 @@ def test_quiet_hours_across_midnight_in_the_players_own_zone() -> None:
 
 
 async def test_a_player_who_wants_nothing_gets_no_reminder(store: TableStore, clock: Clock) -> None:
-    service = high_card_service(store, clock)
+    service = daily(store, clock)
     table_id = await started(service, ANN, BOB)
     record = await service.get(table_id)
     record.clocks.prefs[ANN.user_id] = {"notify": "nothing"}
     await store.save(record)
-    clock.now += 31
+    clock.now += 0.52 * DAY
     outcomes = await service.expire()
     assert not any(e.kind == "reminder" for o in outcomes for e in o.events)
     assert (await service.get(table_id)).clocks.reminded[0] == 1, "counted as sent, so never sent later"
+
+
+async def test_a_live_clock_gets_no_reminder(store: TableStore, clock: Clock) -> None:
+    service = high_card_service(store, clock)  # a minute a move: the players are at the table
+    table_id = await started(service, ANN, BOB)
+    assert (await service.get(table_id)).deadline == clock.now + 60
+    clock.now += 59
+    assert await service.expire() == []

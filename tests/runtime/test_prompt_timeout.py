@@ -36,7 +36,9 @@ async def test_a_timed_question_runs_out_on_its_own_short_limit(store: TableStor
                                  seed=11)
     await service.join(table.id, BOB)
     started = await service.start(table.id, ANN.user_id)
-    assert started.table.deadline == clock.now + DAY, "an ordinary move has the table's pace"
+    # An ordinary move has the table's pace.
+    assert list(started.table.clocks.due.values()) == [clock.now + DAY]
+    assert started.table.deadline == clock.now + DAY / 2, "the table wakes first for the half-time reminder"
     await _to_a_question(service, table.id)
     record = await service.get(table.id)
     assert record.deadline == clock.now + 30
