@@ -5,6 +5,7 @@ log a finished table hands out."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -119,7 +120,9 @@ async def test_the_log_the_recap_and_the_replay_of_a_finished_game(
     alignments = service.state(record).alignments  # type: ignore[attr-defined]
     for user, alignment in zip(table.users, alignments, strict=True):
         assert f"{user.name}: {alignment.capitalize()} — " in recap
-    assert "Day 1: Shadow" in recap and "moves" in recap and f"/table log table:{table_id}" in recap
+    # The table's seed is drawn afresh, so the game may end on Day 1 before its first Weighing.
+    assert re.search(r"Day 1(, at the end)?: Shadow \d+ · Light \d+", recap), recap
+    assert "moves" in recap and f"/table log table:{table_id}" in recap
 
     after = files_of(await h.slash(zed, "table log", {"table": table_id}))
     assert sorted(after) == [f"log-{table_id}.jsonl", f"log-{table_id}.txt"]
