@@ -496,7 +496,9 @@ class TableService:
             _need(record, TableStatus.PLAYING, "This table is not in play.")
             seat = _seated(record, user_id)
             choice = self._current_choice(play, seat, key, version)
-            transition = _adjudicate(lambda: engine.apply(play.state, seat, choice.action, in_place=True))
+            transition = _adjudicate(
+                lambda: engine.apply(play.state, seat, choice.action, in_place=True, legal=True)
+            )
             self._record(play, seat, choice.action, transition.state, transition.events, kind="act")
             self._advance(play)
 

@@ -9,9 +9,11 @@ exactly once or refused, the log never disagrees with the table, and a saved
 change is always announced. The mark tells a write whose reply was lost (a reset
 or a timeout after it ran, or a client's retry of it) from one that never ran.
 
-Indexes (tables per channel, user and guild; deadlines) are written after the
-save, outside the script, because in a Redis Cluster they live in other slots.
-They are hints: readers re-check each table they point to, and
+Indexes (tables per channel, user and guild; deadlines; the outbox's schedule)
+are written outside the script, because in a Redis Cluster they live in other
+slots, but in the same pipeline as it: a save is one round trip in all. They are
+hints: readers re-check each table they point to, a refused save puts back the
+winner's entries (see :meth:`TableStore._repair_indexes`), and
 :meth:`TableStore.rebuild_indexes` recreates them from the tables.
 """
 
@@ -24,10 +26,12 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from redis.asyncio import Redis
-from redis.exceptions import RedisError
+from redis.asyncio.client import Pipeline
+from redis.exceptions import NoScriptError, RedisError
 
 from storage import keys
 from storage.damage import DamagedTable, Quarantine
+from storage.outbox import INDEX as OUTBOX_INDEX
 from storage.outbox import Announcement, Outbox, outbox_key
 from storage.records import LogEntry, RecordDamaged, TableRecord, parse_record, salvage
 
@@ -106,7 +110,6 @@ class TableStore:
         record.version = 0
         entries = [LogEntry(version=0, at=record.created_at, kind="create")]
         await self._landed_write(record, "new", entries, None)
-        await self._after_write(record, None)
         return record
 
     async def save(
@@ -123,7 +126,6 @@ class TableStore:
         expected = record.version
         saved = record.model_copy(update={"version": expected + 1})
         await self._landed_write(saved, str(expected), entries, news)
-        await self._after_write(saved, news)
         return saved
 
     async def damaged_version(self, table_id: str) -> tuple[str, int]:
@@ -143,7 +145,6 @@ class TableStore:
         what was there. ``VersionConflict`` if the table changed meanwhile."""
         saved = record.model_copy(update={"version": record.version + 1})
         await self._landed_write(saved, expected, entries, news)
-        await self._after_write(saved, news)
         return saved
 
     async def _landed_write(
@@ -164,6 +165,8 @@ class TableStore:
             if not landed:
                 raise
             log.warning("table %s: the save's reply was lost, but the save was applied", record.id)
+            # Whether the indexes in its pipeline were written is unknown: write them again.
+            await self._after_write(record, news)
 
     async def _landed(self, record: TableRecord, nonce: str) -> bool:
         """Whether the write marked ``nonce`` was applied (the table keeps its last 50 marks)."""
@@ -190,9 +193,46 @@ class TableStore:
         args.append(news.model_dump_json() if news is not None else "")
         args += [entry.model_dump_json() for entry in entries]
         names = [keys.table(record.id), keys.log(record.id), outbox_key(record.id), _writes_key(record.id)]
-        outcome = await self._save(keys=names, args=args)
+        replies = await self._send_write(record, news, names, args)
+        if isinstance(replies[0], NoScriptError):
+            # Redis restarted or failed over since the script was loaded: nothing ran.
+            await self.redis.script_load(_SAVE)
+            replies = await self._send_write(record, news, names, args)
+        outcome = replies[0]
+        if isinstance(outcome, Exception):
+            raise outcome
         if outcome != _SAVED:
+            await self._repair_indexes(record.id)
             raise VersionConflict(record.id, None if outcome < 0 else int(outcome))
+        if any(isinstance(reply, Exception) for reply in replies[1:]):
+            log.warning("table %s saved, but some index writes failed: %s", record.id, replies[1:])
+
+    async def _send_write(
+        self, record: TableRecord, news: Announcement | None, names: list[str], args: list[str]
+    ) -> list[Any]:
+        """The save script and the index writes it implies, in one pipeline: one round trip."""
+        pipe = self.redis.pipeline(transaction=False)
+        # EVALSHA, not the Script object: a pipeline holding scripts first asks
+        # Redis whether they exist, which would cost a round trip per save.
+        pipe.evalsha(self._save.sha, len(names), *names, *args)
+        _queue_index_writes(pipe, record)
+        if news is not None:
+            pipe.zadd(OUTBOX_INDEX, {record.id: 0.0}, nx=True)
+        return list(await pipe.execute(raise_on_error=False))
+
+    async def _repair_indexes(self, table_id: str) -> None:
+        """After a refused save: its pipelined index writes ran anyway and may
+        have overwritten the winner's (a deadline, a removal), so write the
+        stored table's again. Only refused saves pay for this."""
+        try:
+            current = await self.get(table_id)
+        except DamagedTable:
+            return
+        except STORAGE_FAULTS:
+            log.warning("table %s: indexes not repaired after a refused save", table_id, exc_info=True)
+            return
+        if current is not None:
+            await self._after_write(current, None)
 
     async def log(self, table_id: str, start: int = 0, end: int = -1) -> list[LogEntry]:
         raw = await self.redis.lrange(keys.log(table_id), start, end)
@@ -212,16 +252,8 @@ class TableStore:
     # ----- indexes -----
 
     async def update_indexes(self, record: TableRecord) -> None:
-        if not record.status.active:
-            await self._drop_from_indexes(record)
-            return
         pipe = self.redis.pipeline(transaction=False)
-        for key in _index_keys(record):
-            pipe.sadd(key, record.id)
-        if record.deadline is None:
-            pipe.zrem(keys.DEADLINES, record.id)
-        else:
-            pipe.zadd(keys.DEADLINES, {record.id: record.deadline})
+        _queue_index_writes(pipe, record)
         await pipe.execute()
 
     async def _drop_from_indexes(self, record: TableRecord) -> None:
@@ -296,6 +328,20 @@ class TableStore:
 def _writes_key(table_id: str) -> str:
     # The marks of the table's last writes, so a write whose reply was lost can be recognised.
     return f"{keys.table(table_id)}:writes"
+
+
+def _queue_index_writes(pipe: Pipeline, record: TableRecord) -> None:
+    """Queue the index entries ``record`` calls for: listed while active, out of them once over."""
+    active = record.status.active
+    for key in _index_keys(record):
+        if active:
+            pipe.sadd(key, record.id)
+        else:
+            pipe.srem(key, record.id)
+    if not active or record.deadline is None:
+        pipe.zrem(keys.DEADLINES, record.id)
+    else:
+        pipe.zadd(keys.DEADLINES, {record.id: record.deadline})
 
 
 def _index_keys(record: TableRecord) -> list[str]:

@@ -36,7 +36,8 @@ def inject(
     when: Matcher = lambda args: True,
 ) -> Fault:
     """Make ``client.<command>`` fail ``times`` times (where ``when(args)``):
-    before it runs, or — ``after`` — once it has run, as a lost reply."""
+    before it runs, or — ``after`` — once it has run, as a lost reply. A
+    pipeline holding the command fails as a whole, as its one round trip would."""
     fault = Fault(error or RedisConnectionError("Connection reset by peer"), times, after, when)
     real = getattr(client, command)
 
@@ -48,7 +49,31 @@ def inject(
         raise fault.error
 
     setattr(client, command, faulty)
+    _inject_in_pipelines(client, command, fault)
     return fault
+
+
+def _inject_in_pipelines(client: Redis, command: str, fault: Fault) -> None:
+    real_pipeline = client.pipeline
+
+    def pipeline(*args: Any, **kwargs: Any) -> Any:
+        pipe = real_pipeline(*args, **kwargs)
+        real_execute = pipe.execute
+
+        async def execute(*a: Any, **k: Any) -> Any:
+            queued = [tuple(c[1:]) for c, _ in pipe.command_stack if str(c[0]).lower() == command]
+            if not any(fault.applies(found) for found in queued):
+                return await real_execute(*a, **k)
+            if fault.after:
+                await real_execute(*a, **k)
+            else:
+                await pipe.reset()
+            raise fault.error
+
+        pipe.execute = execute  # type: ignore[method-assign]
+        return pipe
+
+    client.pipeline = pipeline  # type: ignore[method-assign]
 
 
 def on_script(sha: str) -> Matcher:
