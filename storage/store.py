@@ -27,6 +27,7 @@ from typing import Any
 
 from redis.asyncio import Redis
 from redis.asyncio.client import Pipeline
+from redis.asyncio.cluster import RedisCluster
 from redis.exceptions import NoScriptError, RedisError
 
 from storage import keys
@@ -210,7 +211,11 @@ class TableStore:
     async def _send_write(
         self, record: TableRecord, news: Announcement | None, names: list[str], args: list[str]
     ) -> list[Any]:
-        """The save script and the index writes it implies, in one pipeline: one round trip."""
+        """The save script and the index writes it implies, in one pipeline: one round trip.
+        A cluster client refuses scripts in pipelines, so there the script and
+        the pipeline of index writes go out side by side (one round trip of time)."""
+        if isinstance(self.redis, RedisCluster):
+            return await self._send_write_to_cluster(record, news, names, args)
         pipe = self.redis.pipeline(transaction=False)
         # EVALSHA, not the Script object: a pipeline holding scripts first asks
         # Redis whether they exist, which would cost a round trip per save.
@@ -219,6 +224,20 @@ class TableStore:
         if news is not None:
             pipe.zadd(OUTBOX_INDEX, {record.id: 0.0}, nx=True)
         return list(await pipe.execute(raise_on_error=False))
+
+    async def _send_write_to_cluster(
+        self, record: TableRecord, news: Announcement | None, names: list[str], args: list[str]
+    ) -> list[Any]:
+        pipe = self.redis.pipeline(transaction=False)
+        _queue_index_writes(pipe, record)
+        if news is not None:
+            pipe.zadd(OUTBOX_INDEX, {record.id: 0.0}, nx=True)
+        saving = self._save(keys=names, args=args)  # loads the script itself when a node lacks it
+        indexing = pipe.execute(raise_on_error=False)
+        outcome, indexed = await asyncio.gather(saving, indexing, return_exceptions=True)
+        if isinstance(indexed, BaseException):
+            indexed = [indexed]
+        return [outcome, *indexed]
 
     async def _repair_indexes(self, table_id: str) -> None:
         """After a refused save: its pipelined index writes ran anyway and may

@@ -9,6 +9,7 @@ import shutil
 
 import pytest
 from redis import Redis
+from redis.cluster import RedisCluster
 
 from benchmarks import bench_act, bench_loop
 from bot import cli
@@ -23,8 +24,14 @@ FIGURES = [
 ]
 
 
+def _client(redis_url: str) -> Redis:
+    if redis_url.startswith("redis+cluster://"):
+        return RedisCluster.from_url(redis_url.replace("redis+cluster", "redis", 1))  # type: ignore[return-value]
+    return Redis.from_url(redis_url)
+
+
 def _bench_keys(redis_url: str) -> int:
-    client = Redis.from_url(redis_url)
+    client = _client(redis_url)
     try:
         return len(client.keys("gt:bench:*"))
     finally:
@@ -32,7 +39,7 @@ def _bench_keys(redis_url: str) -> int:
 
 
 def _tables(redis_url: str) -> set[str]:
-    client = Redis.from_url(redis_url)
+    client = _client(redis_url)
     try:
         return {str(key) for key in client.keys("gt:{table:*")}
     finally:

@@ -58,6 +58,8 @@ def _inject_in_pipelines(client: Redis, command: str, fault: Fault) -> None:
 
     def pipeline(*args: Any, **kwargs: Any) -> Any:
         pipe = real_pipeline(*args, **kwargs)
+        if not hasattr(pipe, "command_stack"):
+            return pipe  # a cluster pipeline: it never carries scripts, the store sends them alone
         real_execute = pipe.execute
 
         async def execute(*a: Any, **k: Any) -> Any:
@@ -93,3 +95,4 @@ def slow(client: Redis, command: str, seconds: float, times: int = 1) -> None:
         return await real(*args, **kwargs)
 
     setattr(client, command, late)
+
