@@ -56,6 +56,7 @@ for i = 7, #ARGV do redis.call('RPUSH', KEYS[2], ARGV[i]) end
 return -100
 """
 _SAVED = -100
+_FIELDS = ("version", "meta", "state")
 
 
 class VersionConflict(Exception):
@@ -84,7 +85,12 @@ class TableStore:
     async def get(self, table_id: str) -> TableRecord | None:
         """The table, or None when there is none; :class:`DamagedTable` (after
         quarantining it) when it is there but cannot be read."""
-        version, meta, state = await self.redis.hmget(keys.table(table_id), ["version", "meta", "state"])
+        fields = await self.redis.hmget(keys.table(table_id), list(_FIELDS))
+        return await self._parse(table_id, fields)
+
+    async def _parse(self, table_id: str, fields: Sequence[Any]) -> TableRecord | None:
+        """The table from its hash's ``_FIELDS`` (see :meth:`get`)."""
+        version, meta, state = fields
         if meta is None and version is None and state is None:
             return None
         try:
@@ -288,10 +294,15 @@ class TableStore:
     async def _members(self, key: str) -> list[TableRecord]:
         """The active tables an index names; entries for tables that are gone,
         over or damaged are removed from it on the way."""
+        ids = sorted(_text(t) for t in await self.redis.smembers(key))
+        # Every table at once, in one pipeline (split by node on a cluster), not one read each.
+        pipe = self.redis.pipeline(transaction=False)
+        for table_id in ids:
+            pipe.hmget(keys.table(table_id), list(_FIELDS))
         found = []
-        for table_id in sorted(_text(t) for t in await self.redis.smembers(key)):
+        for table_id, fields in zip(ids, await pipe.execute(), strict=True):
             try:
-                record = await self.get(table_id)
+                record = await self._parse(table_id, fields)
             except DamagedTable as damaged:
                 if damaged.held:
                     await self.redis.srem(key, table_id)

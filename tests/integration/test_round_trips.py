@@ -13,6 +13,7 @@ from redis.asyncio.connection import Connection
 from bot.tables import Player, TableService
 from storage import keys
 from storage.outbox import INDEX as OUTBOX_INDEX
+from storage.records import TableStatus
 from storage.store import TableStore, VersionConflict
 from tests.support.clock import Clock
 from tests.support.minigame import HIGH_CARD
@@ -76,3 +77,22 @@ async def test_a_refused_save_puts_the_winners_index_entries_back(store: TableSt
     with pytest.raises(VersionConflict):
         await store.save(stale)  # refused, though its pipelined index writes ran
     assert await store.redis.zscore(keys.DEADLINES, table.id) == winner.deadline == 2000.0
+
+
+async def test_listing_a_channel_is_two_round_trips_however_many_tables(
+    store: TableStore, round_trips: list[int]
+) -> None:
+    service = TableService(store, clock=Clock(1000.0), turn_timeout=60, games={"high-card": HIGH_CARD})
+    made = [(await service.create("high-card", ANN, channel_id=100, seed=n)).id for n in range(25)]
+    finished = await store.get(made[0])
+    assert finished is not None
+    await store.save(finished.model_copy(update={"status": TableStatus.FINISHED}))
+    await store.redis.sadd(keys.channel(100), made[0])  # a stale index entry, dropped on the way
+
+    round_trips[0] = 0
+    listed = await store.in_channel(100)
+
+    assert sorted(t.id for t in listed) == sorted(made[1:])
+    if not cluster_mode():
+        assert round_trips[0] == 3  # the index, every table at once, the stale entry's removal
+    assert not await store.redis.sismember(keys.channel(100), made[0])
