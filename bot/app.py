@@ -216,12 +216,15 @@ class ShardedGameTableBot(GameTableMixin, commands.AutoShardedBot):
 async def run_bot(settings: Settings) -> None:
     """Run until stopped (SIGINT/SIGTERM close the gateway and Redis cleanly)."""
     from storage.connect import open_redis
+    from storage.retention import DAY, Retention
     from storage.store import TableStore
 
     if settings.discord_token is None:
         raise SystemExit("DISCORD_TOKEN is not set.")
     async with open_redis(settings.redis_url, settings.data_dir) as redis:
-        service = TableService(TableStore(redis), turn_timeout=settings.turn_timeout)
+        days = settings.retention_days, settings.lobby_idle_days
+        retention = Retention(finished=days[0] * DAY, idle_lobby=days[1] * DAY)
+        service = TableService(TableStore(redis, retention), turn_timeout=settings.turn_timeout)
         sharded = settings.shard_ids is not None or settings.shard_count is not None
         bot_class = ShardedGameTableBot if sharded else GameTableBot
         bot = bot_class(service, settings)

@@ -26,6 +26,10 @@ class Settings(BaseSettings):
     dev_guild_id: int | None = Field(
         default=None, description="Sync slash commands to this guild only (instant, for development)."
     )
+    retention_days: float = Field(
+        default=30.0, gt=0, description="Days a finished or abandoned table (archived) is kept."
+    )
+    lobby_idle_days: float = Field(default=7.0, gt=0, description="Days an untouched lobby is kept.")
     shard_count: int | None = Field(default=None, description="Total shards across all bot processes.")
     shard_ids: list[int] | None = Field(default=None, description="Shards this process runs, e.g. [0,1].")
     log_level: str = Field(default="INFO", description="Python logging level.")

@@ -35,6 +35,7 @@ from storage.damage import DamagedTable, Quarantine
 from storage.outbox import INDEX as OUTBOX_INDEX
 from storage.outbox import Announcement, Outbox, outbox_key
 from storage.records import LogEntry, RecordDamaged, TableRecord, parse_record, salvage
+from storage.retention import Archiver, Retention, archive_key, unpack
 
 log = logging.getLogger(__name__)
 # What a lost connection or a late reply looks like: the command may or may not have run.
@@ -52,7 +53,10 @@ redis.call('HSET', KEYS[1], 'version', ARGV[2], 'meta', ARGV[3], 'state', ARGV[4
 redis.call('LPUSH', KEYS[4], ARGV[5])
 redis.call('LTRIM', KEYS[4], 0, 49)
 if ARGV[6] ~= '' then redis.call('RPUSH', KEYS[3], ARGV[6]) end
-for i = 7, #ARGV do redis.call('RPUSH', KEYS[2], ARGV[i]) end
+for i = 8, #ARGV do redis.call('RPUSH', KEYS[2], ARGV[i]) end
+for i = 1, 4 do
+  if ARGV[7] == '0' then redis.call('PERSIST', KEYS[i]) else redis.call('PEXPIRE', KEYS[i], ARGV[7]) end
+end
 return -100
 """
 _SAVED = -100
@@ -74,8 +78,10 @@ class SaveUnknown(Exception):
 
 
 class TableStore:
-    def __init__(self, redis: Redis) -> None:
+    def __init__(self, redis: Redis, retention: Retention | None = None) -> None:
         self.redis = redis
+        self.retention = retention or Retention()
+        self.archiver = Archiver(redis, self.retention)
         self._save = redis.register_script(_SAVE)
         self.outbox = Outbox(redis)
         self.quarantine = Quarantine(redis)
@@ -133,6 +139,8 @@ class TableStore:
         expected = record.version
         saved = record.model_copy(update={"version": expected + 1})
         await self._landed_write(saved, str(expected), entries, news)
+        if not saved.status.active:
+            await self._archive(saved)
         return saved
 
     async def damaged_version(self, table_id: str) -> tuple[str, int]:
@@ -198,6 +206,7 @@ class TableStore:
     ) -> None:
         args = [expected, str(record.version), record.model_dump_json(), record.state or "", nonce]
         args.append(news.model_dump_json() if news is not None else "")
+        args.append(str(self.retention.lifetime_ms(record)))
         args += [entry.model_dump_json() for entry in entries]
         names = [keys.table(record.id), keys.log(record.id), outbox_key(record.id), _writes_key(record.id)]
         replies = await self._send_write(record, news, names, args)
@@ -260,8 +269,21 @@ class TableStore:
             await self._after_write(current, None)
 
     async def log(self, table_id: str, start: int = 0, end: int = -1) -> list[LogEntry]:
-        raw = await self.redis.lrange(keys.log(table_id), start, end)
-        return [LogEntry.model_validate_json(line) for line in raw]
+        """Entries ``start``..``end`` (inclusive, negative from the end, as LRANGE)."""
+        pipe = self.redis.pipeline(transaction=False)
+        pipe.get(archive_key(table_id))
+        pipe.lrange(keys.log(table_id), 0, -1)
+        archived, listed = await pipe.execute()
+        raw = (unpack(archived) if archived else []) + list(listed)
+        stop = len(raw) if end == -1 else (end + 1 if end >= 0 else len(raw) + end + 1)
+        return [LogEntry.model_validate_json(line) for line in raw[start:stop]]
+
+    async def _archive(self, record: TableRecord) -> None:
+        """Compress a table's log once it is over (a hint of storage: failing is harmless)."""
+        try:
+            await self.archiver.archive(record)
+        except STORAGE_FAULTS:
+            log.warning("table %s: its log could not be archived", record.id, exc_info=True)
 
     async def delete(self, table_id: str) -> None:
         try:
@@ -269,7 +291,8 @@ class TableStore:
         except DamagedTable:
             record = None
         await self.redis.delete(
-            keys.table(table_id), keys.log(table_id), outbox_key(table_id), _writes_key(table_id)
+            keys.table(table_id), keys.log(table_id), outbox_key(table_id), _writes_key(table_id),
+            archive_key(table_id),
         )
         if record is not None:
             await self._drop_from_indexes(record)

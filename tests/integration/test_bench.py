@@ -103,3 +103,18 @@ def test_an_unreachable_redis_is_one_sentence() -> None:
     assert out.getvalue().endswith(
         "gametable bench: Cannot reach Redis at 127.0.0.1:1: connection refused. Is it running?\n"
     )
+
+
+def test_storage_bench_prints_bytes_per_live_and_archived_table(redis_url: str) -> None:
+    from benchmarks import bench_storage
+
+    before = _tables(redis_url)
+    out = io.StringIO()
+    from engines.registry import GAMES as REAL
+
+    code = bench_storage.run(games_count=1, game="spheres-of-life", redis_url=redis_url, games=REAL, out=out)
+    assert code == 0
+    text = out.getvalue()
+    assert "per table in play" in text and "per finished game, archived" in text
+    assert "(1 tables)" in text.split("archived")[1].splitlines()[0]
+    assert _tables(redis_url) == before
