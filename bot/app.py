@@ -231,5 +231,17 @@ async def run_bot(settings: Settings) -> None:
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGINT, signal.SIGTERM):
             loop.add_signal_handler(sig, lambda: asyncio.create_task(bot.close()))
-        async with bot:
-            await bot.start(settings.discord_token.get_secret_value())
+        endpoint = None
+        if settings.metrics_port is not None:
+            from bot import health, metrics
+
+            metrics.watch_rate_limits()
+            connected = lambda: bot.is_ready() and not bot.is_closed()  # noqa: E731
+            address = settings.metrics_host, settings.metrics_port
+            endpoint = await health.serve(service.store, connected, *address)
+        try:
+            async with bot:
+                await bot.start(settings.discord_token.get_secret_value())
+        finally:
+            if endpoint is not None:
+                await endpoint.cleanup()

@@ -25,7 +25,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from bot import damaged, seating
+from bot import damaged, metrics, seating
 from bot.errors import (
     NotHost,
     NotSeated,
@@ -495,14 +495,21 @@ class TableService:
             record, engine = play.record, play.engine
             _need(record, TableStatus.PLAYING, "This table is not in play.")
             seat = _seated(record, user_id)
-            choice = self._current_choice(play, seat, key, version)
+            try:
+                choice = self._current_choice(play, seat, key, version)
+            except TableError:
+                metrics.refused(record.game)
+                raise
             transition = _adjudicate(
                 lambda: engine.apply(play.state, seat, choice.action, in_place=True, legal=True)
             )
             self._record(play, seat, choice.action, transition.state, transition.events, kind="act")
             self._advance(play)
 
-        return await self._change(table_id, act, kind="act", seat_of=user_id)
+        started = time.perf_counter()
+        outcome = await self._change(table_id, act, kind="act", seat_of=user_id)
+        metrics.saved(outcome.table.game, time.perf_counter() - started)
+        return outcome
 
     def _current_choice(self, play: _Play, seat: Seat, key: str, version: int | None) -> Choice:
         record, engine = play.record, play.engine

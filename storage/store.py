@@ -179,7 +179,7 @@ class TableStore:
                 raise SaveUnknown(record.id) from fault
             if not landed:
                 raise
-            log.warning("table %s: the save's reply was lost, but the save was applied", record.id)
+            log.warning("the save's reply was lost, but the save was applied", extra={"table": record.id})
             # Whether the indexes in its pipeline were written is unknown: write them again.
             await self._after_write(record, news)
 
@@ -194,7 +194,7 @@ class TableStore:
                 await self.outbox.schedule(record.id)
         except STORAGE_FAULTS:
             # The table and its news are safe; indexes are rebuilt and outboxes rescanned.
-            log.warning("table %s saved, but its indexes could not be updated", record.id, exc_info=True)
+            log.warning("saved, but its indexes were not updated", exc_info=True, extra={"table": record.id})
 
     async def _write(
         self,
@@ -221,7 +221,7 @@ class TableStore:
             await self._repair_indexes(record.id)
             raise VersionConflict(record.id, None if outcome < 0 else int(outcome))
         if any(isinstance(reply, Exception) for reply in replies[1:]):
-            log.warning("table %s saved, but some index writes failed: %s", record.id, replies[1:])
+            log.warning("saved, but some index writes failed: %s", replies[1:], extra={"table": record.id})
 
     async def _send_write(
         self, record: TableRecord, news: Announcement | None, names: list[str], args: list[str]
@@ -263,7 +263,7 @@ class TableStore:
         except DamagedTable:
             return
         except STORAGE_FAULTS:
-            log.warning("table %s: indexes not repaired after a refused save", table_id, exc_info=True)
+            log.warning("indexes not repaired after a refused save", exc_info=True, extra={"table": table_id})
             return
         if current is not None:
             await self._after_write(current, None)
@@ -283,7 +283,7 @@ class TableStore:
         try:
             await self.archiver.archive(record)
         except STORAGE_FAULTS:
-            log.warning("table %s: its log could not be archived", record.id, exc_info=True)
+            log.warning("its log could not be archived", exc_info=True, extra={"table": record.id})
 
     async def delete(self, table_id: str) -> None:
         try:
