@@ -533,8 +533,13 @@ class TableService:
         while fresh := [t for t in await self.store.due(now) if t not in seen]:
             seen.update(fresh)
             for table_id in fresh:
-                if (outcome := await self.expire_table(table_id, now)) is not None:
-                    outcomes.append(outcome)
+                if (token := await self.store.claim_due(table_id)) is None:
+                    continue  # another process's sweeper has it
+                try:
+                    if (outcome := await self.expire_table(table_id, now)) is not None:
+                        outcomes.append(outcome)
+                finally:
+                    await self.store.release_due(table_id, token)
         return outcomes
 
     async def expire_table(self, table_id: str, now: float) -> Outcome | None:

@@ -33,7 +33,7 @@ from redis.exceptions import NoScriptError, RedisError
 from storage import keys
 from storage.damage import DamagedTable, Quarantine
 from storage.outbox import INDEX as OUTBOX_INDEX
-from storage.outbox import Announcement, Outbox, outbox_key
+from storage.outbox import RELEASE, Announcement, Outbox, outbox_key
 from storage.records import LogEntry, RecordDamaged, TableRecord, parse_record, salvage
 from storage.retention import Archiver, Retention, archive_key, unpack
 
@@ -61,6 +61,7 @@ return -100
 """
 _SAVED = -100
 _FIELDS = ("version", "meta", "state")
+SWEEP_LEASE_MS = 60_000
 
 
 class VersionConflict(Exception):
@@ -83,6 +84,7 @@ class TableStore:
         self.retention = retention or Retention()
         self.archiver = Archiver(redis, self.retention)
         self._save = redis.register_script(_SAVE)
+        self._release = redis.register_script(RELEASE)
         self.outbox = Outbox(redis)
         self.quarantine = Quarantine(redis)
 
@@ -292,7 +294,7 @@ class TableStore:
             record = None
         await self.redis.delete(
             keys.table(table_id), keys.log(table_id), outbox_key(table_id), _writes_key(table_id),
-            archive_key(table_id),
+            archive_key(table_id), _sweep_key(table_id),
         )
         if record is not None:
             await self._drop_from_indexes(record)
@@ -352,6 +354,17 @@ class TableStore:
         raw = await self.redis.zrangebyscore(keys.DEADLINES, "-inf", now, start=0, num=limit)
         return [_text(t) for t in raw]
 
+    async def claim_due(self, table_id: str, ms: int = SWEEP_LEASE_MS) -> str | None:
+        """Take a due table for this process's sweeper (a token), or ``None``
+        while another process's sweeper has it: several processes share one
+        deadline index, and each due table is worked on by one of them."""
+        token = secrets.token_hex(8)
+        taken = await self.redis.set(_sweep_key(table_id), token, nx=True, px=ms)
+        return token if taken else None
+
+    async def release_due(self, table_id: str, token: str) -> None:
+        await self._release(keys=[_sweep_key(table_id)], args=[token])
+
     async def reschedule(self, table_id: str, at: float | None) -> None:
         """Set a table's place in the deadline index, or take it out (``at=None``)."""
         if at is None:
@@ -376,6 +389,11 @@ class TableStore:
                 await self.update_indexes(record)
                 count += 1
         return count
+
+
+def _sweep_key(table_id: str) -> str:
+    # Which process's sweeper is timing the table out (see TableStore.claim_due).
+    return f"{keys.table(table_id)}:sweep"
 
 
 def _writes_key(table_id: str) -> str:
