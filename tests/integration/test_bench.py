@@ -118,3 +118,28 @@ def test_storage_bench_prints_bytes_per_live_and_archived_table(redis_url: str) 
     assert "per table in play" in text and "per finished game, archived" in text
     assert "(1 tables)" in text.split("archived")[1].splitlines()[0]
     assert _tables(redis_url) == before
+
+
+def test_load_generator_prints_rates_latency_cpu_and_memory(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], redis_url: str
+) -> None:
+    from benchmarks import load
+
+    monkeypatch.setenv("REDIS_URL", redis_url)
+    before = _tables(redis_url)
+    assert load.main(["--tables", "4", "--processes", "2", "--seconds", "1", "--concurrency", "2"]) == 0
+    text = capsys.readouterr().out
+    assert re.search(r"acts/s [\d,]+ +p50 [\d.]+ ms +p99 [\d.]+ ms +CPU per act [\d.]+ ms", text)
+    assert "Redis used memory" in text
+    assert _tables(redis_url) == before
+
+
+def test_load_generator_stays_on_this_machine(monkeypatch: pytest.MonkeyPatch) -> None:
+    from benchmarks import load
+
+    monkeypatch.setenv("REDIS_URL", "redis://10.1.2.3:6379/0")
+    with pytest.raises(SystemExit):
+        load.main(["--seconds", "1"])
+    monkeypatch.delenv("REDIS_URL")
+    with pytest.raises(SystemExit):
+        load.main(["--tables", "20000"])
