@@ -34,3 +34,12 @@ def test_an_untrusted_mapping_is_still_checked() -> None:
     state = engine.setup(2, engine.parse_options(), 3)
     with pytest.raises(IllegalAction):
         engine.apply(state, 0, {"kind": "no-such-move"}, legal=True)
+
+
+def test_the_engine_benchmark_prints_both_rates_for_every_game(capsys: pytest.CaptureFixture[str]) -> None:
+    from benchmarks import bench_engine
+
+    assert bench_engine.main(["--games", "1", "--players", "2"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split()[0] for line in lines] == list(GAMES)
+    assert all("playout" in line and "table" in line and "steps/s" in line for line in lines)
