@@ -5,7 +5,7 @@ reply lost (a reset or a timeout after the write was applied)."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from redis.asyncio import Redis
@@ -53,7 +53,13 @@ def inject(
     return fault
 
 
-def _inject_in_pipelines(client: Redis, command: str, fault: Fault) -> None:
+Execute = Callable[[], Awaitable[Any]]
+# Given a pipeline's queued arguments of the command, its real execute and its reset.
+PipelineHook = Callable[[list[tuple[Any, ...]], Execute, Execute], Awaitable[Any]]
+
+
+def _in_pipelines(client: Redis, command: str, hook: PipelineHook) -> None:
+    """Run ``hook`` instead of the execute of every pipeline that holds ``command``."""
     real_pipeline = client.pipeline
 
     def pipeline(*args: Any, **kwargs: Any) -> Any:
@@ -64,18 +70,27 @@ def _inject_in_pipelines(client: Redis, command: str, fault: Fault) -> None:
 
         async def execute(*a: Any, **k: Any) -> Any:
             queued = [tuple(c[1:]) for c, _ in pipe.command_stack if str(c[0]).lower() == command]
-            if not any(fault.applies(found) for found in queued):
+            if not queued:
                 return await real_execute(*a, **k)
-            if fault.after:
-                await real_execute(*a, **k)
-            else:
-                await pipe.reset()
-            raise fault.error
+            return await hook(queued, lambda: real_execute(*a, **k), pipe.reset)
 
         pipe.execute = execute  # type: ignore[method-assign]
         return pipe
 
     client.pipeline = pipeline  # type: ignore[method-assign]
+
+
+def _inject_in_pipelines(client: Redis, command: str, fault: Fault) -> None:
+    async def hook(queued: list[tuple[Any, ...]], run: Execute, reset: Execute) -> Any:
+        if not any(fault.applies(found) for found in queued):
+            return await run()
+        if fault.after:
+            await run()
+        else:
+            await reset()
+        raise fault.error
+
+    _in_pipelines(client, command, hook)
 
 
 def on_script(sha: str) -> Matcher:
@@ -84,7 +99,8 @@ def on_script(sha: str) -> Matcher:
 
 
 def slow(client: Redis, command: str, seconds: float, times: int = 1) -> None:
-    """Make ``client.<command>`` answer ``seconds`` late, ``times`` times (a storage stall)."""
+    """Make ``client.<command>`` answer ``seconds`` late, ``times`` times (a storage stall),
+    alone or in a pipeline."""
     real = getattr(client, command)
     left = [times]
 
@@ -96,3 +112,10 @@ def slow(client: Redis, command: str, seconds: float, times: int = 1) -> None:
 
     setattr(client, command, late)
 
+    async def hook(queued: list[tuple[Any, ...]], run: Execute, reset: Execute) -> Any:
+        if left[0] > 0:
+            left[0] -= 1
+            await asyncio.sleep(seconds)
+        return await run()
+
+    _in_pipelines(client, command, hook)
