@@ -533,8 +533,8 @@ class TableService:
         while fresh := [t for t in await self.store.due(now) if t not in seen]:
             seen.update(fresh)
             for table_id in fresh:
-                if (token := await self.store.claim_due(table_id)) is None:
-                    continue  # another process's sweeper has it
+                if (token := await self.store.claim_due(table_id, now)) is None:
+                    continue  # another process's sweeper has it, or saw to it
                 try:
                     if (outcome := await self.expire_table(table_id, now)) is not None:
                         outcomes.append(outcome)

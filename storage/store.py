@@ -354,13 +354,19 @@ class TableStore:
         raw = await self.redis.zrangebyscore(keys.DEADLINES, "-inf", now, start=0, num=limit)
         return [_text(t) for t in raw]
 
-    async def claim_due(self, table_id: str, ms: int = SWEEP_LEASE_MS) -> str | None:
+    async def claim_due(self, table_id: str, now: float, ms: int = SWEEP_LEASE_MS) -> str | None:
         """Take a due table for this process's sweeper (a token), or ``None``
-        while another process's sweeper has it: several processes share one
-        deadline index, and each due table is worked on by one of them."""
+        while another process's sweeper has it or it is no longer due (another
+        sweeper saw to it since this one read the index): several processes
+        share one deadline index, and each due table is worked on by one of them."""
         token = secrets.token_hex(8)
-        taken = await self.redis.set(_sweep_key(table_id), token, nx=True, px=ms)
-        return token if taken else None
+        if not await self.redis.set(_sweep_key(table_id), token, nx=True, px=ms):
+            return None
+        due = await self.redis.zscore(keys.DEADLINES, table_id)
+        if due is None or due > now:
+            await self.release_due(table_id, token)
+            return None
+        return token
 
     async def release_due(self, table_id: str, token: str) -> None:
         await self._release(keys=[_sweep_key(table_id)], args=[token])
