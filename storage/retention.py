@@ -25,11 +25,15 @@ from storage.records import TableRecord, TableStatus
 
 DAY = 24 * 3600.0
 
-# KEYS table, log, archive; ARGV version, compressed log, lifetime ms.
+# KEYS table, log, archive; ARGV version, compressed log, lifetime ms, compressed state.
 _ARCHIVE = """
 if redis.call('HGET', KEYS[1], 'version') ~= ARGV[1] then return 0 end
 redis.call('SET', KEYS[3], ARGV[2], 'PX', ARGV[3])
 redis.call('DEL', KEYS[2])
+if ARGV[4] ~= '' then
+  redis.call('HSET', KEYS[1], 'state_z', ARGV[4])
+  redis.call('HDEL', KEYS[1], 'state')
+end
 return 1
 """
 
@@ -77,5 +81,12 @@ class Archiver:
         """Compress an over table's log; ``False`` if the table changed meanwhile."""
         lines = [_raw(line) for line in await self.redis.lrange(keys.log(record.id), 0, -1)]
         names = [keys.table(record.id), keys.log(record.id), archive_key(record.id)]
-        args: list[bytes | str | int] = [str(record.version), pack(lines), self.retention.lifetime_ms(record)]
+        state = zlib.compress(record.state.encode(), 6) if record.state else ""
+        args: list[bytes | str | int] = [
+            str(record.version), pack(lines), self.retention.lifetime_ms(record), state
+        ]
         return bool(await self._archive(keys=names, args=args))
+
+
+def unpack_state(blob: bytes | str) -> str:
+    return zlib.decompress(_raw(blob)).decode()

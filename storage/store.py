@@ -35,7 +35,7 @@ from storage.damage import DamagedTable, Quarantine
 from storage.outbox import INDEX as OUTBOX_INDEX
 from storage.outbox import RELEASE, Announcement, Outbox, outbox_key
 from storage.records import LogEntry, RecordDamaged, TableRecord, parse_record, salvage
-from storage.retention import Archiver, Retention, archive_key, unpack
+from storage.retention import Archiver, Retention, archive_key, unpack, unpack_state
 
 log = logging.getLogger(__name__)
 # What a lost connection or a late reply looks like: the command may or may not have run.
@@ -60,7 +60,7 @@ end
 return -100
 """
 _SAVED = -100
-_FIELDS = ("version", "meta", "state")
+_FIELDS = ("version", "meta", "state", "state_z")  # state_z: an archived table's, compressed
 SWEEP_LEASE_MS = 60_000
 
 
@@ -98,7 +98,7 @@ class TableStore:
 
     async def _parse(self, table_id: str, fields: Sequence[Any]) -> TableRecord | None:
         """The table from its hash's ``_FIELDS`` (see :meth:`get`)."""
-        version, meta, state = fields
+        version, meta, state, packed = fields
         if meta is None and version is None and state is None:
             return None
         try:
@@ -112,7 +112,7 @@ class TableStore:
             if damage.newer:
                 raise DamagedTable(table_id, damage.reason, salvage(meta), held=False) from None
             raise await self.quarantine.hold(table_id, damage.reason, salvage(meta)) from None
-        record.state = _text(state) or None
+        record.state = _text(state) or (unpack_state(packed) if packed else None)
         return record
 
     async def damaged(self, table_id: str, reason: str) -> DamagedTable:

@@ -49,7 +49,12 @@ async def test_an_abandoned_table_is_archived_and_expires_after_the_retention(re
     await service.join(table.id, BOB)
     await service.start(table.id, ANN.user_id)
     before = await service.store.log(table.id)
-    await service.abandon(table.id, ANN.user_id)
+    outcome = await service.abandon(table.id, ANN.user_id)
+    assert outcome.table.state is not None
+
+    stored = await service.store.get(table.id)  # the state is compressed, and read back whole
+    assert await redis.hget(keys.table(table.id), "state") is None
+    assert stored is not None and stored.state == outcome.table.state
 
     assert await redis.llen(keys.log(table.id)) == 0  # the list is gone, compressed into the archive
     entries = await service.store.log(table.id)
