@@ -27,6 +27,6 @@ RUN pip install --no-compile . && rm -rf build *.egg-info
 
 USER gametable
 
-# No HEALTHCHECK: the bot serves no port to probe; compose restarts it if it exits,
-# and Redis (the state that matters) has its own health check in compose.yaml.
+# No HEALTHCHECK here: /healthz is served only when METRICS_PORT is set, and
+# compose.yaml (which sets it) probes it.
 CMD ["gametable", "run"]

@@ -218,17 +218,32 @@ class ShardedGameTableBot(GameTableMixin, commands.AutoShardedBot):
 async def run_bot(settings: Settings) -> None:
     """Run until stopped (SIGINT/SIGTERM close the gateway and Redis cleanly)."""
     from storage.connect import open_redis
+    from storage.retention import DAY, Retention
     from storage.store import TableStore
 
     if settings.discord_token is None:
         raise SystemExit("DISCORD_TOKEN is not set.")
     async with open_redis(settings.redis_url, settings.data_dir) as redis:
-        service = TableService(TableStore(redis), turn_timeout=settings.turn_timeout)
+        days = settings.retention_days, settings.lobby_idle_days
+        retention = Retention(finished=days[0] * DAY, idle_lobby=days[1] * DAY)
+        service = TableService(TableStore(redis, retention), turn_timeout=settings.turn_timeout)
         sharded = settings.shard_ids is not None or settings.shard_count is not None
         bot_class = ShardedGameTableBot if sharded else GameTableBot
         bot = bot_class(service, settings)
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGINT, signal.SIGTERM):
             loop.add_signal_handler(sig, lambda: asyncio.create_task(bot.close()))
-        async with bot:
-            await bot.start(settings.discord_token.get_secret_value())
+        endpoint = None
+        if settings.metrics_port is not None:
+            from bot import health, metrics
+
+            metrics.watch_rate_limits()
+            connected = lambda: bot.is_ready() and not bot.is_closed()  # noqa: E731
+            address = settings.metrics_host, settings.metrics_port
+            endpoint = await health.serve(service.store, connected, *address)
+        try:
+            async with bot:
+                await bot.start(settings.discord_token.get_secret_value())
+        finally:
+            if endpoint is not None:
+                await endpoint.cleanup()

@@ -26,6 +26,16 @@ class Settings(BaseSettings):
     dev_guild_id: int | None = Field(
         default=None, description="Sync slash commands to this guild only (instant, for development)."
     )
+    retention_days: float = Field(
+        default=30.0, gt=0, description="Days a finished or abandoned table (archived) is kept."
+    )
+    lobby_idle_days: float = Field(default=7.0, gt=0, description="Days an untouched lobby is kept.")
+    metrics_port: int | None = Field(
+        default=None, description="Serve /metrics (Prometheus) and /healthz on this port. Unset: off."
+    )
+    metrics_host: str = Field(
+        default="127.0.0.1", description="Address for METRICS_PORT (0.0.0.0 in a container)."
+    )
     shard_count: int | None = Field(default=None, description="Total shards across all bot processes.")
     shard_ids: list[int] | None = Field(default=None, description="Shards this process runs, e.g. [0,1].")
     log_level: str = Field(default="INFO", description="Python logging level.")

@@ -25,7 +25,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from bot import absence, clocks, damaged, seating, undo
+from bot import absence, clocks, damaged, metrics, seating, undo
 from bot.errors import (
     NotHost,
     NotSeated,
@@ -511,15 +511,24 @@ class TableService:
             _need(record, TableStatus.PLAYING, "This table is not in play.")
             clocks.check_running(record)
             seat = _seated(record, user_id)
-            choice = self._current_choice(play, seat, key, version)
+            try:
+                choice = self._current_choice(play, seat, key, version)
+            except TableError:
+                metrics.refused(record.game)
+                raise
             before = (engine.dump_state(play.state), undo.draws(play.state), dict(record.acted_at))
-            transition = _adjudicate(lambda: engine.apply(play.state, seat, choice.action, in_place=True))
+            transition = _adjudicate(
+                lambda: engine.apply(play.state, seat, choice.action, in_place=True, legal=True)
+            )
             self._record(play, seat, choice.action, transition.state, transition.events, kind="act")
             play.events += absence.acted(record, seat, self.clock())
             self._advance(play)
             undo.offer(record, seat, *before, play.state, play.entries, play.events)
 
-        return await self._change(table_id, act, kind="act", seat_of=user_id)
+        started = time.perf_counter()
+        outcome = await self._change(table_id, act, kind="act", seat_of=user_id)
+        metrics.saved(outcome.table.game, time.perf_counter() - started)
+        return outcome
 
     def _current_choice(self, play: _Play, seat: Seat, key: str, version: int | None) -> Choice:
         record, engine = play.record, play.engine
@@ -543,8 +552,13 @@ class TableService:
         while fresh := [t for t in await self.store.due(now) if t not in seen]:
             seen.update(fresh)
             for table_id in fresh:
-                if (outcome := await self.expire_table(table_id, now)) is not None:
-                    outcomes.append(outcome)
+                if (token := await self.store.claim_due(table_id, now)) is None:
+                    continue  # another process's sweeper has it, or saw to it
+                try:
+                    if (outcome := await self.expire_table(table_id, now)) is not None:
+                        outcomes.append(outcome)
+                finally:
+                    await self.store.release_due(table_id, token)
         return outcomes
 
     async def expire_table(self, table_id: str, now: float) -> Outcome | None:

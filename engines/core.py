@@ -507,13 +507,26 @@ class Engine(ABC, Generic[S, A]):
         return choices[0].action  # type: ignore[no-any-return]
 
     def apply(
-        self, state: S, seat: Seat, action: A | Mapping[str, Any], *, in_place: bool = False
+        self,
+        state: S,
+        seat: Seat,
+        action: A | Mapping[str, Any],
+        *,
+        in_place: bool = False,
+        legal: bool = False,
     ) -> Transition[S]:
         """Validate and carry out one action. The given state is left untouched
         unless ``in_place`` — for callers that own a private copy (the table
         service loads a fresh one from JSON for every change), which saves a
         deep copy per action. A refusal may then leave that copy half-changed,
-        so such a caller must drop it on :class:`IllegalAction`."""
+        so such a caller must drop it on :class:`IllegalAction`.
+
+        ``legal``: the caller took ``action`` from ``legal_actions(state, seat)``
+        on this very state, so the checks are already answered and are skipped
+        (computing the legal actions again is most of a move's cost)."""
+        if legal and not isinstance(action, Mapping):
+            after = state if in_place else state.model_copy(deep=True)
+            return Transition[S](state=after, events=self.resolve(after, seat, action))
         if self.result(state) is not None:
             raise GameOver("The game is over.")
         if all(p.seat != seat for p in self.prompts(state)):

@@ -24,6 +24,7 @@ def playout(
     max_steps: int = 20_000,
     after_step: Callable[[BaseModel, Transition[Any]], None] | None = None,
     in_place: bool = False,
+    checked: bool = True,
 ) -> tuple[BaseModel, Result]:
     """Play a whole game with random legal moves; return the final state and result.
 
@@ -31,6 +32,9 @@ def playout(
     exercised in every order. ``after_step`` sees each transition (invariant checks).
     ``in_place`` skips the copy of the state per step (long runs); the "previous"
     state ``after_step`` is given is then the same object as the new one.
+    ``checked`` puts every move through :meth:`Engine.apply`'s full checks, so
+    a legal choice the game's own validation refuses shows up; ``False`` trusts
+    ``legal_actions`` as the table service does (what benchmarks time).
     Raises ``RuntimeError`` if the game does not end within ``max_steps``.
     """
     rng = random.Random(seed)
@@ -46,7 +50,7 @@ def playout(
             raise RuntimeError("no legal action and no result: the game is stuck")
         seat, choices = rng.choice(options_by_seat)
         choice = rng.choice(choices)
-        transition = engine.apply(state, seat, choice.action, in_place=in_place)
+        transition = engine.apply(state, seat, choice.action, in_place=in_place, legal=not checked)
         if after_step is not None:
             after_step(state, transition)
         state = transition.state

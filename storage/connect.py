@@ -30,15 +30,16 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, cast
 from urllib.parse import urlsplit
 
 from redis.asyncio import Redis
+from redis.asyncio.cluster import RedisCluster
 from redis.asyncio.retry import Retry
 from redis.backoff import ExponentialBackoff
-from redis.exceptions import AuthenticationError, RedisError
+from redis.exceptions import AuthenticationError, RedisClusterException, RedisError
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
@@ -52,10 +53,31 @@ class RedisUnavailable(Exception):
     """Redis cannot be used; the message is one sentence for the person starting the bot."""
 
 
+CLUSTER_SCHEMES = {"redis+cluster": "redis", "rediss+cluster": "rediss"}
+
+
 def connect(url: str) -> Redis:
     """A client with explicit timeouts that checks idle pooled connections and
     retries a command with backoff when the connection drops (a Redis restart,
-    a failover), so callers see an error only when Redis stays away."""
+    a failover), so callers see an error only when Redis stays away.
+
+    A ``redis+cluster://host:port`` (or ``rediss+cluster://``) URL names any
+    node of a Redis Cluster: the client discovers the others and sends each
+    command to the node that owns its key's slot."""
+    scheme, _, rest = url.partition("://")
+    if scheme in CLUSTER_SCHEMES:
+        cluster = RedisCluster.from_url(
+            f"{CLUSTER_SCHEMES[scheme]}://{rest}",
+            socket_timeout=5.0,
+            socket_connect_timeout=3.0,
+            retry=Retry(ExponentialBackoff(cap=1.0, base=0.05), retries=4),
+            # Per node; the client refuses rather than waits beyond it, and a
+            # save uses two at once (its script and its index pipeline).
+            max_connections=1000,
+        )
+        # The store uses only commands whose keys sit in one slot (a table's keys
+        # share a hash tag) or single-key commands, which a cluster client routes.
+        return cast(Redis, cluster)
     return Redis.from_url(
         url,
         socket_timeout=5.0,
@@ -93,10 +115,15 @@ async def reach(url: str) -> Redis:
         raise RedisUnavailable(f"The Redis URL is not one: {str(error).rstrip('.')}.") from None
     try:
         await client.ping()
-    except (RedisError, OSError) as error:
+    except (RedisError, RedisClusterException, OSError) as error:
         await client.aclose()
         where, reason = _where(url), _why(error)
-        if isinstance(error, AuthenticationError) or not isinstance(
+        if isinstance(error, RedisClusterException):  # the cluster client's wrapper of the first node's error
+            refused = isinstance(error.__cause__ or error.__context__, AuthenticationError)
+            reason = str(error).rpartition(": ")[2].strip().rstrip(".") or reason
+            if not refused:
+                raise RedisUnavailable(f"Cannot reach Redis at {where}: {reason}. Is it running?") from None
+        if isinstance(error, (AuthenticationError, RedisClusterException)) or not isinstance(
             error, (RedisConnectionError, RedisTimeoutError, OSError)
         ):  # it answered, but refuses us (a password, a protocol)
             raise RedisUnavailable(f"Redis at {where} refused this bot: {reason}.") from None
@@ -125,7 +152,14 @@ class RedisServer:
     (the tests and the benchmark, which want TCP like production)."""
 
     def __init__(
-        self, data_dir: Path, *, executable: str | None = None, tcp: bool = False, appendonly: bool = True
+        self,
+        data_dir: Path,
+        *,
+        executable: str | None = None,
+        tcp: bool = False,
+        appendonly: bool = True,
+        port: int | None = None,
+        extra: Sequence[str] = (),
     ) -> None:
         found = executable or shutil.which("redis-server")
         if found is None:
@@ -134,7 +168,8 @@ class RedisServer:
         # Absolute: redis-server changes into --dir before it opens its log file.
         self.data_dir = data_dir.resolve()
         self.appendonly = appendonly
-        self.port = _free_port() if tcp else 0
+        self.port = (port or _free_port()) if tcp else 0
+        self.extra = list(extra)  # more server options (cluster mode)
         # A unix socket path is limited to ~107 bytes, so it lives in a short private
         # temporary folder rather than under a possibly deep data directory.
         self.socket = None if tcp else Path(tempfile.mkdtemp(prefix="gametable-")) / "redis.sock"
@@ -177,6 +212,7 @@ class RedisServer:
                 "no",
                 "--logfile",
                 str(self.data_dir / "redis.log"),
+                *self.extra,
             ],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,

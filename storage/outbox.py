@@ -41,7 +41,8 @@ redis.call('LPOP', KEYS[2])
 redis.call('PEXPIRE', KEYS[1], ARGV[2])
 return 1
 """
-_RELEASE = """
+# Any lease held with a token: KEYS lease; ARGV token.
+RELEASE = """
 if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end
 return 1
 """
@@ -81,7 +82,7 @@ class Outbox:
         self.lease_ms = lease_ms
         self._record = redis.register_script(_RECORD)
         self._pop = redis.register_script(_POP)
-        self._release = redis.register_script(_RELEASE)
+        self._release = redis.register_script(RELEASE)
 
     async def schedule(self, table_id: str, at: float = 0.0) -> None:
         """Mark a table as having news (due now unless already scheduled)."""

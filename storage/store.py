@@ -9,9 +9,11 @@ exactly once or refused, the log never disagrees with the table, and a saved
 change is always announced. The mark tells a write whose reply was lost (a reset
 or a timeout after it ran, or a client's retry of it) from one that never ran.
 
-Indexes (tables per channel, user and guild; deadlines) are written after the
-save, outside the script, because in a Redis Cluster they live in other slots.
-They are hints: readers re-check each table they point to, and
+Indexes (tables per channel, user and guild; deadlines; the outbox's schedule)
+are written outside the script, because in a Redis Cluster they live in other
+slots, but in the same pipeline as it: a save is one round trip in all. They are
+hints: readers re-check each table they point to, a refused save puts back the
+winner's entries (see :meth:`TableStore._repair_indexes`), and
 :meth:`TableStore.rebuild_indexes` recreates them from the tables.
 """
 
@@ -24,12 +26,16 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from redis.asyncio import Redis
-from redis.exceptions import RedisError
+from redis.asyncio.client import Pipeline
+from redis.asyncio.cluster import RedisCluster
+from redis.exceptions import NoScriptError, RedisError
 
 from storage import keys
 from storage.damage import DamagedTable, Quarantine
-from storage.outbox import Announcement, Outbox, outbox_key
+from storage.outbox import INDEX as OUTBOX_INDEX
+from storage.outbox import RELEASE, Announcement, Outbox, outbox_key
 from storage.records import LogEntry, RecordDamaged, TableRecord, parse_record, salvage
+from storage.retention import Archiver, Retention, archive_key, unpack, unpack_state
 
 log = logging.getLogger(__name__)
 # What a lost connection or a late reply looks like: the command may or may not have run.
@@ -47,10 +53,15 @@ redis.call('HSET', KEYS[1], 'version', ARGV[2], 'meta', ARGV[3], 'state', ARGV[4
 redis.call('LPUSH', KEYS[4], ARGV[5])
 redis.call('LTRIM', KEYS[4], 0, 49)
 if ARGV[6] ~= '' then redis.call('RPUSH', KEYS[3], ARGV[6]) end
-for i = 7, #ARGV do redis.call('RPUSH', KEYS[2], ARGV[i]) end
+for i = 8, #ARGV do redis.call('RPUSH', KEYS[2], ARGV[i]) end
+for i = 1, 4 do
+  if ARGV[7] == '0' then redis.call('PERSIST', KEYS[i]) else redis.call('PEXPIRE', KEYS[i], ARGV[7]) end
+end
 return -100
 """
 _SAVED = -100
+_FIELDS = ("version", "meta", "state", "state_z")  # state_z: an archived table's, compressed
+SWEEP_LEASE_MS = 60_000
 
 
 class VersionConflict(Exception):
@@ -68,9 +79,12 @@ class SaveUnknown(Exception):
 
 
 class TableStore:
-    def __init__(self, redis: Redis) -> None:
+    def __init__(self, redis: Redis, retention: Retention | None = None) -> None:
         self.redis = redis
+        self.retention = retention or Retention()
+        self.archiver = Archiver(redis, self.retention)
         self._save = redis.register_script(_SAVE)
+        self._release = redis.register_script(RELEASE)
         self.outbox = Outbox(redis)
         self.quarantine = Quarantine(redis)
 
@@ -79,7 +93,12 @@ class TableStore:
     async def get(self, table_id: str) -> TableRecord | None:
         """The table, or None when there is none; :class:`DamagedTable` (after
         quarantining it) when it is there but cannot be read."""
-        version, meta, state = await self.redis.hmget(keys.table(table_id), ["version", "meta", "state"])
+        fields = await self.redis.hmget(keys.table(table_id), list(_FIELDS))
+        return await self._parse(table_id, fields)
+
+    async def _parse(self, table_id: str, fields: Sequence[Any]) -> TableRecord | None:
+        """The table from its hash's ``_FIELDS`` (see :meth:`get`)."""
+        version, meta, state, packed = fields
         if meta is None and version is None and state is None:
             return None
         try:
@@ -93,7 +112,7 @@ class TableStore:
             if damage.newer:
                 raise DamagedTable(table_id, damage.reason, salvage(meta), held=False) from None
             raise await self.quarantine.hold(table_id, damage.reason, salvage(meta)) from None
-        record.state = _text(state) or None
+        record.state = _text(state) or (unpack_state(packed) if packed else None)
         return record
 
     async def damaged(self, table_id: str, reason: str) -> DamagedTable:
@@ -106,7 +125,6 @@ class TableStore:
         record.version = 0
         entries = [LogEntry(version=0, at=record.created_at, kind="create")]
         await self._landed_write(record, "new", entries, None)
-        await self._after_write(record, None)
         return record
 
     async def save(
@@ -123,7 +141,8 @@ class TableStore:
         expected = record.version
         saved = record.model_copy(update={"version": expected + 1})
         await self._landed_write(saved, str(expected), entries, news)
-        await self._after_write(saved, news)
+        if not saved.status.active:
+            await self._archive(saved)
         return saved
 
     async def damaged_version(self, table_id: str) -> tuple[str, int]:
@@ -143,7 +162,6 @@ class TableStore:
         what was there. ``VersionConflict`` if the table changed meanwhile."""
         saved = record.model_copy(update={"version": record.version + 1})
         await self._landed_write(saved, expected, entries, news)
-        await self._after_write(saved, news)
         return saved
 
     async def _landed_write(
@@ -163,7 +181,9 @@ class TableStore:
                 raise SaveUnknown(record.id) from fault
             if not landed:
                 raise
-            log.warning("table %s: the save's reply was lost, but the save was applied", record.id)
+            log.warning("the save's reply was lost, but the save was applied", extra={"table": record.id})
+            # Whether the indexes in its pipeline were written is unknown: write them again.
+            await self._after_write(record, news)
 
     async def _landed(self, record: TableRecord, nonce: str) -> bool:
         """Whether the write marked ``nonce`` was applied (the table keeps its last 50 marks)."""
@@ -176,7 +196,7 @@ class TableStore:
                 await self.outbox.schedule(record.id)
         except STORAGE_FAULTS:
             # The table and its news are safe; indexes are rebuilt and outboxes rescanned.
-            log.warning("table %s saved, but its indexes could not be updated", record.id, exc_info=True)
+            log.warning("saved, but its indexes were not updated", exc_info=True, extra={"table": record.id})
 
     async def _write(
         self,
@@ -188,15 +208,84 @@ class TableStore:
     ) -> None:
         args = [expected, str(record.version), record.model_dump_json(), record.state or "", nonce]
         args.append(news.model_dump_json() if news is not None else "")
+        args.append(str(self.retention.lifetime_ms(record)))
         args += [entry.model_dump_json() for entry in entries]
         names = [keys.table(record.id), keys.log(record.id), outbox_key(record.id), _writes_key(record.id)]
-        outcome = await self._save(keys=names, args=args)
+        replies = await self._send_write(record, news, names, args)
+        if isinstance(replies[0], NoScriptError):
+            # Redis restarted or failed over since the script was loaded: nothing ran.
+            await self.redis.script_load(_SAVE)
+            replies = await self._send_write(record, news, names, args)
+        outcome = replies[0]
+        if isinstance(outcome, Exception):
+            raise outcome
         if outcome != _SAVED:
+            await self._repair_indexes(record.id)
             raise VersionConflict(record.id, None if outcome < 0 else int(outcome))
+        if any(isinstance(reply, Exception) for reply in replies[1:]):
+            log.warning("saved, but some index writes failed: %s", replies[1:], extra={"table": record.id})
+
+    async def _send_write(
+        self, record: TableRecord, news: Announcement | None, names: list[str], args: list[str]
+    ) -> list[Any]:
+        """The save script and the index writes it implies, in one pipeline: one round trip.
+        A cluster client refuses scripts in pipelines, so there the script and
+        the pipeline of index writes go out side by side (one round trip of time)."""
+        if isinstance(self.redis, RedisCluster):
+            return await self._send_write_to_cluster(record, news, names, args)
+        pipe = self.redis.pipeline(transaction=False)
+        # EVALSHA, not the Script object: a pipeline holding scripts first asks
+        # Redis whether they exist, which would cost a round trip per save.
+        pipe.evalsha(self._save.sha, len(names), *names, *args)
+        _queue_index_writes(pipe, record)
+        if news is not None:
+            pipe.zadd(OUTBOX_INDEX, {record.id: 0.0}, nx=True)
+        return list(await pipe.execute(raise_on_error=False))
+
+    async def _send_write_to_cluster(
+        self, record: TableRecord, news: Announcement | None, names: list[str], args: list[str]
+    ) -> list[Any]:
+        pipe = self.redis.pipeline(transaction=False)
+        _queue_index_writes(pipe, record)
+        if news is not None:
+            pipe.zadd(OUTBOX_INDEX, {record.id: 0.0}, nx=True)
+        saving = self._save(keys=names, args=args)  # loads the script itself when a node lacks it
+        indexing = pipe.execute(raise_on_error=False)
+        outcome, indexed = await asyncio.gather(saving, indexing, return_exceptions=True)
+        if isinstance(indexed, BaseException):
+            indexed = [indexed]
+        return [outcome, *indexed]
+
+    async def _repair_indexes(self, table_id: str) -> None:
+        """After a refused save: its pipelined index writes ran anyway and may
+        have overwritten the winner's (a deadline, a removal), so write the
+        stored table's again. Only refused saves pay for this."""
+        try:
+            current = await self.get(table_id)
+        except DamagedTable:
+            return
+        except STORAGE_FAULTS:
+            log.warning("indexes not repaired after a refused save", exc_info=True, extra={"table": table_id})
+            return
+        if current is not None:
+            await self._after_write(current, None)
 
     async def log(self, table_id: str, start: int = 0, end: int = -1) -> list[LogEntry]:
-        raw = await self.redis.lrange(keys.log(table_id), start, end)
-        return [LogEntry.model_validate_json(line) for line in raw]
+        """Entries ``start``..``end`` (inclusive, negative from the end, as LRANGE)."""
+        pipe = self.redis.pipeline(transaction=False)
+        pipe.get(archive_key(table_id))
+        pipe.lrange(keys.log(table_id), 0, -1)
+        archived, listed = await pipe.execute()
+        raw = (unpack(archived) if archived else []) + list(listed)
+        stop = len(raw) if end == -1 else (end + 1 if end >= 0 else len(raw) + end + 1)
+        return [LogEntry.model_validate_json(line) for line in raw[start:stop]]
+
+    async def _archive(self, record: TableRecord) -> None:
+        """Compress a table's log once it is over (a hint of storage: failing is harmless)."""
+        try:
+            await self.archiver.archive(record)
+        except STORAGE_FAULTS:
+            log.warning("its log could not be archived", exc_info=True, extra={"table": record.id})
 
     async def delete(self, table_id: str) -> None:
         try:
@@ -204,7 +293,8 @@ class TableStore:
         except DamagedTable:
             record = None
         await self.redis.delete(
-            keys.table(table_id), keys.log(table_id), outbox_key(table_id), _writes_key(table_id)
+            keys.table(table_id), keys.log(table_id), outbox_key(table_id), _writes_key(table_id),
+            archive_key(table_id), _sweep_key(table_id),
         )
         if record is not None:
             await self._drop_from_indexes(record)
@@ -212,16 +302,8 @@ class TableStore:
     # ----- indexes -----
 
     async def update_indexes(self, record: TableRecord) -> None:
-        if not record.status.active:
-            await self._drop_from_indexes(record)
-            return
         pipe = self.redis.pipeline(transaction=False)
-        for key in _index_keys(record):
-            pipe.sadd(key, record.id)
-        if record.deadline is None:
-            pipe.zrem(keys.DEADLINES, record.id)
-        else:
-            pipe.zadd(keys.DEADLINES, {record.id: record.deadline})
+        _queue_index_writes(pipe, record)
         await pipe.execute()
 
     async def _drop_from_indexes(self, record: TableRecord) -> None:
@@ -237,10 +319,15 @@ class TableStore:
     async def _members(self, key: str) -> list[TableRecord]:
         """The active tables an index names; entries for tables that are gone,
         over or damaged are removed from it on the way."""
+        ids = sorted(_text(t) for t in await self.redis.smembers(key))
+        # Every table at once, in one pipeline (split by node on a cluster), not one read each.
+        pipe = self.redis.pipeline(transaction=False)
+        for table_id in ids:
+            pipe.hmget(keys.table(table_id), list(_FIELDS))
         found = []
-        for table_id in sorted(_text(t) for t in await self.redis.smembers(key)):
+        for table_id, fields in zip(ids, await pipe.execute(), strict=True):
             try:
-                record = await self.get(table_id)
+                record = await self._parse(table_id, fields)
             except DamagedTable as damaged:
                 if damaged.held:
                     await self.redis.srem(key, table_id)
@@ -266,6 +353,23 @@ class TableStore:
         :meth:`reschedule`), or they would hide the tables behind them."""
         raw = await self.redis.zrangebyscore(keys.DEADLINES, "-inf", now, start=0, num=limit)
         return [_text(t) for t in raw]
+
+    async def claim_due(self, table_id: str, now: float, ms: int = SWEEP_LEASE_MS) -> str | None:
+        """Take a due table for this process's sweeper (a token), or ``None``
+        while another process's sweeper has it or it is no longer due (another
+        sweeper saw to it since this one read the index): several processes
+        share one deadline index, and each due table is worked on by one of them."""
+        token = secrets.token_hex(8)
+        if not await self.redis.set(_sweep_key(table_id), token, nx=True, px=ms):
+            return None
+        due = await self.redis.zscore(keys.DEADLINES, table_id)
+        if due is None or due > now:
+            await self.release_due(table_id, token)
+            return None
+        return token
+
+    async def release_due(self, table_id: str, token: str) -> None:
+        await self._release(keys=[_sweep_key(table_id)], args=[token])
 
     async def reschedule(self, table_id: str, at: float | None) -> None:
         """Set a table's place in the deadline index, or take it out (``at=None``)."""
@@ -293,9 +397,28 @@ class TableStore:
         return count
 
 
+def _sweep_key(table_id: str) -> str:
+    # Which process's sweeper is timing the table out (see TableStore.claim_due).
+    return f"{keys.table(table_id)}:sweep"
+
+
 def _writes_key(table_id: str) -> str:
     # The marks of the table's last writes, so a write whose reply was lost can be recognised.
     return f"{keys.table(table_id)}:writes"
+
+
+def _queue_index_writes(pipe: Pipeline, record: TableRecord) -> None:
+    """Queue the index entries ``record`` calls for: listed while active, out of them once over."""
+    active = record.status.active
+    for key in _index_keys(record):
+        if active:
+            pipe.sadd(key, record.id)
+        else:
+            pipe.srem(key, record.id)
+    if not active or record.deadline is None:
+        pipe.zrem(keys.DEADLINES, record.id)
+    else:
+        pipe.zadd(keys.DEADLINES, {record.id: record.deadline})
 
 
 def _index_keys(record: TableRecord) -> list[str]:

@@ -1,7 +1,10 @@
 """Shared fixtures. Integration and e2e tests use a real Redis server: a private
 ``redis-server`` started for the session on a free port when one is installed
 (so no test touches anyone's data), else ``GAMETABLE_TEST_REDIS_URL``, else the
-local default port (``.ci/run`` makes sure one is listening)."""
+local default port (``.ci/run`` makes sure one is listening).
+
+With ``GAMETABLE_TEST_CLUSTER=1`` they run on a local 3-master Redis Cluster
+instead (``.ci/run`` runs the storage and runtime tests that way too)."""
 
 from __future__ import annotations
 
@@ -14,13 +17,22 @@ from pathlib import Path
 import pytest
 from redis.asyncio import Redis
 
-from storage.connect import RedisServer
+from storage.cluster import LocalCluster
+from storage.connect import RedisServer, connect
 from storage.store import TableStore
 
 
 @pytest.fixture(scope="session")
 def redis_url() -> Iterator[str]:
     configured = os.environ.get("GAMETABLE_TEST_REDIS_URL")
+    if os.environ.get("GAMETABLE_TEST_CLUSTER") == "1":
+        with tempfile.TemporaryDirectory() as folder:
+            cluster = LocalCluster(Path(folder))
+            try:
+                yield cluster.start()
+            finally:
+                cluster.stop()
+        return
     if configured or not shutil.which("redis-server"):
         yield configured or "redis://127.0.0.1:6379/9"
         return
@@ -34,7 +46,7 @@ def redis_url() -> Iterator[str]:
 
 @pytest.fixture
 async def redis(redis_url: str) -> AsyncIterator[Redis]:
-    client = Redis.from_url(redis_url)
+    client = connect(redis_url)
     await client.flushdb()
     yield client
     await client.aclose()

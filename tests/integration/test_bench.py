@@ -9,6 +9,7 @@ import shutil
 
 import pytest
 from redis import Redis
+from redis.cluster import RedisCluster
 
 from benchmarks import bench_act, bench_loop
 from bot import cli
@@ -23,8 +24,14 @@ FIGURES = [
 ]
 
 
+def _client(redis_url: str) -> Redis:
+    if redis_url.startswith("redis+cluster://"):
+        return RedisCluster.from_url(redis_url.replace("redis+cluster", "redis", 1))  # type: ignore[return-value]
+    return Redis.from_url(redis_url)
+
+
 def _bench_keys(redis_url: str) -> int:
-    client = Redis.from_url(redis_url)
+    client = _client(redis_url)
     try:
         return len(client.keys("gt:bench:*"))
     finally:
@@ -32,7 +39,7 @@ def _bench_keys(redis_url: str) -> int:
 
 
 def _tables(redis_url: str) -> set[str]:
-    client = Redis.from_url(redis_url)
+    client = _client(redis_url)
     try:
         return {str(key) for key in client.keys("gt:{table:*")}
     finally:
@@ -96,3 +103,43 @@ def test_an_unreachable_redis_is_one_sentence() -> None:
     assert out.getvalue().endswith(
         "gametable bench: Cannot reach Redis at 127.0.0.1:1: connection refused. Is it running?\n"
     )
+
+
+def test_storage_bench_prints_bytes_per_live_and_archived_table(redis_url: str) -> None:
+    from benchmarks import bench_storage
+
+    before = _tables(redis_url)
+    out = io.StringIO()
+    from engines.registry import GAMES as REAL
+
+    code = bench_storage.run(games_count=1, game="spheres-of-life", redis_url=redis_url, games=REAL, out=out)
+    assert code == 0
+    text = out.getvalue()
+    assert "per table in play" in text and "per finished game, archived" in text
+    assert "(1 tables)" in text.split("archived")[1].splitlines()[0]
+    assert _tables(redis_url) == before
+
+
+def test_load_generator_prints_rates_latency_cpu_and_memory(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], redis_url: str
+) -> None:
+    from benchmarks import load
+
+    monkeypatch.setenv("REDIS_URL", redis_url)
+    before = _tables(redis_url)
+    assert load.main(["--tables", "4", "--processes", "2", "--seconds", "1", "--concurrency", "2"]) == 0
+    text = capsys.readouterr().out
+    assert re.search(r"acts/s [\d,]+ +p50 [\d.]+ ms +p99 [\d.]+ ms +CPU per act [\d.]+ ms", text)
+    assert "Redis used memory" in text
+    assert _tables(redis_url) == before
+
+
+def test_load_generator_stays_on_this_machine(monkeypatch: pytest.MonkeyPatch) -> None:
+    from benchmarks import load
+
+    monkeypatch.setenv("REDIS_URL", "redis://10.1.2.3:6379/0")
+    with pytest.raises(SystemExit):
+        load.main(["--seconds", "1"])
+    monkeypatch.delenv("REDIS_URL")
+    with pytest.raises(SystemExit):
+        load.main(["--tables", "20000"])

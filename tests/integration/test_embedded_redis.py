@@ -135,8 +135,9 @@ async def test_no_redis_reachable_is_one_sentence(tmp_path: Path, url: str, sent
 
 
 async def test_a_redis_that_refuses_the_bot_is_one_sentence(redis_url: str, tmp_path: Path) -> None:
-    address = redis_url.removeprefix("redis://").split("/")[0]
+    scheme, _, rest = redis_url.partition("://")
+    address = rest.split("/")[0]
     with pytest.raises(RedisUnavailable) as refused:
-        async with open_redis(f"redis://nobody:wrong@{address}/0", tmp_path):
+        async with open_redis(f"{scheme}://nobody:wrong@{address}/0", tmp_path):
             pass
     assert str(refused.value).startswith(f"Redis at {address} refused this bot: ")

@@ -19,6 +19,7 @@ from redis.exceptions import TimeoutError as RedisTimeoutError
 from bot.announce import MAX_ATTEMPTS, Announcer
 from bot.tables import Player, TableService
 from storage import keys
+from storage.connect import connect
 from storage.outbox import INDEX, Outbox
 from storage.store import SaveUnknown, TableStore
 from tests.support.clock import Clock
@@ -81,7 +82,7 @@ def told(texts: list[str]) -> list[str]:
 
 @pytest.fixture
 async def second_client(redis_url: str, redis: Redis) -> Any:
-    client = Redis.from_url(redis_url)
+    client = connect(redis_url)
     yield client
     await client.aclose()
 

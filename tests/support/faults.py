@@ -5,7 +5,7 @@ reply lost (a reset or a timeout after the write was applied)."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from redis.asyncio import Redis
@@ -36,7 +36,8 @@ def inject(
     when: Matcher = lambda args: True,
 ) -> Fault:
     """Make ``client.<command>`` fail ``times`` times (where ``when(args)``):
-    before it runs, or — ``after`` — once it has run, as a lost reply."""
+    before it runs, or — ``after`` — once it has run, as a lost reply. A
+    pipeline holding the command fails as a whole, as its one round trip would."""
     fault = Fault(error or RedisConnectionError("Connection reset by peer"), times, after, when)
     real = getattr(client, command)
 
@@ -48,7 +49,48 @@ def inject(
         raise fault.error
 
     setattr(client, command, faulty)
+    _inject_in_pipelines(client, command, fault)
     return fault
+
+
+Execute = Callable[[], Awaitable[Any]]
+# Given a pipeline's queued arguments of the command, its real execute and its reset.
+PipelineHook = Callable[[list[tuple[Any, ...]], Execute, Execute], Awaitable[Any]]
+
+
+def _in_pipelines(client: Redis, command: str, hook: PipelineHook) -> None:
+    """Run ``hook`` instead of the execute of every pipeline that holds ``command``."""
+    real_pipeline = client.pipeline
+
+    def pipeline(*args: Any, **kwargs: Any) -> Any:
+        pipe = real_pipeline(*args, **kwargs)
+        if not hasattr(pipe, "command_stack"):
+            return pipe  # a cluster pipeline: it never carries scripts, the store sends them alone
+        real_execute = pipe.execute
+
+        async def execute(*a: Any, **k: Any) -> Any:
+            queued = [tuple(c[1:]) for c, _ in pipe.command_stack if str(c[0]).lower() == command]
+            if not queued:
+                return await real_execute(*a, **k)
+            return await hook(queued, lambda: real_execute(*a, **k), pipe.reset)
+
+        pipe.execute = execute  # type: ignore[method-assign]
+        return pipe
+
+    client.pipeline = pipeline  # type: ignore[method-assign]
+
+
+def _inject_in_pipelines(client: Redis, command: str, fault: Fault) -> None:
+    async def hook(queued: list[tuple[Any, ...]], run: Execute, reset: Execute) -> Any:
+        if not any(fault.applies(found) for found in queued):
+            return await run()
+        if fault.after:
+            await run()
+        else:
+            await reset()
+        raise fault.error
+
+    _in_pipelines(client, command, hook)
 
 
 def on_script(sha: str) -> Matcher:
@@ -57,7 +99,8 @@ def on_script(sha: str) -> Matcher:
 
 
 def slow(client: Redis, command: str, seconds: float, times: int = 1) -> None:
-    """Make ``client.<command>`` answer ``seconds`` late, ``times`` times (a storage stall)."""
+    """Make ``client.<command>`` answer ``seconds`` late, ``times`` times (a storage stall),
+    alone or in a pipeline."""
     real = getattr(client, command)
     left = [times]
 
@@ -68,3 +111,11 @@ def slow(client: Redis, command: str, seconds: float, times: int = 1) -> None:
         return await real(*args, **kwargs)
 
     setattr(client, command, late)
+
+    async def hook(queued: list[tuple[Any, ...]], run: Execute, reset: Execute) -> Any:
+        if left[0] > 0:
+            left[0] -= 1
+            await asyncio.sleep(seconds)
+        return await run()
+
+    _in_pipelines(client, command, hook)

@@ -1,0 +1,98 @@
+"""How many round trips to Redis a move costs: the load, then one pipeline
+holding the compare-and-set save and every index write it implies."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from redis.asyncio.connection import Connection
+
+from bot.tables import Player, TableService
+from storage import keys
+from storage.outbox import INDEX as OUTBOX_INDEX
+from storage.records import TableStatus
+from storage.store import TableStore, VersionConflict
+from tests.support.clock import Clock
+from tests.support.minigame import HIGH_CARD
+
+ANN, BOB = Player(1, "Ann"), Player(2, "Bob")
+
+
+def cluster_mode() -> bool:
+    return os.environ.get("GAMETABLE_TEST_CLUSTER") == "1"
+
+
+@pytest.fixture
+def round_trips(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
+    """Counts what the clients send: a pipeline goes out in one write, one command in one."""
+    sent = [0]
+    real = Connection.send_packed_command
+
+    async def counted(self: Connection, command: Any, check_health: bool = True) -> None:
+        sent[0] += 1
+        await real(self, command, check_health)
+
+    monkeypatch.setattr(Connection, "send_packed_command", counted)
+    yield sent
+
+
+async def test_a_move_is_two_round_trips_and_updates_every_index(
+    store: TableStore, round_trips: list[int]
+) -> None:
+    clock = Clock(1000.0)
+    service = TableService(store, clock=clock, turn_timeout=60, games={"high-card": HIGH_CARD})
+    table = await service.create("high-card", ANN, channel_id=100, guild_id=10, seed=3)
+    await service.join(table.id, BOB)
+    table = (await service.start(table.id, ANN.user_id)).table
+    await store.redis.zrem(OUTBOX_INDEX, table.id)  # as if its news were told
+    seat = service.awaited(table)[0]
+    player = (ANN, BOB)[seat]
+    hand = service.view(table, player.user_id).hand  # type: ignore[attr-defined]
+    clock.now += 5
+
+    round_trips[0] = 0
+    outcome = await service.act(table.id, player.user_id, f"play:{hand[0]}", version=table.version)
+
+    if not cluster_mode():  # a cluster client sends to each node its share, side by side
+        assert round_trips[0] == 2
+    saved = outcome.table
+    assert saved.deadline == 1005.0 + 60
+    assert await store.redis.zscore(keys.DEADLINES, table.id) == saved.deadline
+    assert await store.redis.zscore(OUTBOX_INDEX, table.id) == 0.0
+    for key in (keys.channel(100), keys.guild(10), keys.user(ANN.user_id), keys.user(BOB.user_id)):
+        assert await store.redis.sismember(key, table.id)
+
+
+async def test_a_refused_save_puts_the_winners_index_entries_back(store: TableStore) -> None:
+    clock = Clock(1000.0)
+    service = TableService(store, clock=clock, turn_timeout=60, games={"high-card": HIGH_CARD})
+    table = await service.create("high-card", ANN, channel_id=100, guild_id=10, seed=3)
+    await service.join(table.id, BOB)
+    table = (await service.start(table.id, ANN.user_id)).table
+    stale = table.model_copy(update={"deadline": 99_999.0})
+    winner = await store.save(table.model_copy(update={"deadline": 2000.0}))
+    with pytest.raises(VersionConflict):
+        await store.save(stale)  # refused, though its pipelined index writes ran
+    assert await store.redis.zscore(keys.DEADLINES, table.id) == winner.deadline == 2000.0
+
+
+async def test_listing_a_channel_is_two_round_trips_however_many_tables(
+    store: TableStore, round_trips: list[int]
+) -> None:
+    service = TableService(store, clock=Clock(1000.0), turn_timeout=60, games={"high-card": HIGH_CARD})
+    made = [(await service.create("high-card", ANN, channel_id=100, seed=n)).id for n in range(25)]
+    finished = await store.get(made[0])
+    assert finished is not None
+    await store.save(finished.model_copy(update={"status": TableStatus.FINISHED}))
+    await store.redis.sadd(keys.channel(100), made[0])  # a stale index entry, dropped on the way
+
+    round_trips[0] = 0
+    listed = await store.in_channel(100)
+
+    assert sorted(t.id for t in listed) == sorted(made[1:])
+    if not cluster_mode():
+        assert round_trips[0] == 3  # the index, every table at once, the stale entry's removal
+    assert not await store.redis.sismember(keys.channel(100), made[0])
