@@ -56,7 +56,7 @@ def choose(
         if iteration:
             world = engine.determinize(state, seat, rng)
             assert world is not None
-        _iterate(engine, world, seat, root, level, rng)
+        _iterate(engine, world, (seat, choices), root, level, rng)
         if time.perf_counter() > deadline:
             break
     best = max(
@@ -81,15 +81,21 @@ def playable(engine: Engine[Any, Any], state: BaseModel, seat: Seat, choices: li
 
 
 def _iterate(
-    engine: Engine[Any, Any], world: BaseModel, seat: Seat, root: Node, level: Level, rng: random.Random
+    engine: Engine[Any, Any],
+    world: BaseModel,
+    first: tuple[Seat, list[Choice]],
+    root: Node,
+    level: Level,
+    rng: random.Random,
 ) -> None:
+    # ``first``: the searching seat and its choices, the same in every sample.
     path = [root]
     node = root
     expanded = False
     # Selection and expansion: down the tree through moves legal in this sample.
     while not expanded and engine.result(world) is None:
         if node is root:
-            mover, options = seat, playable(engine, world, seat, engine.legal_actions(world, seat))
+            mover, options = first
         else:
             mover, options = _mover(engine, world, rng)
         if not options:
