@@ -7,7 +7,8 @@ the same seeds when everyone plays at random, which differs in team games) —
 and the decision time p50/p99 at each difficulty. Then the hard bot against
 normal bots at the smallest table.
 
-Run: ``python -m benchmarks.bench_bots [--games 1000] [--versus 100] [--game KEY]``.
+Run: ``python -m benchmarks.bench_bots [--games 1000] [--versus 100] [--game KEY] [--players N]``
+(``--versus 0``: no hard-against-normal games).
 Single-threaded; a thousand games per table size take hours on a small machine:
 pass fewer and the figures say how many were played.
 """
@@ -58,11 +59,13 @@ def duel(
     return wins, baseline, decisions
 
 
-def run(games: int, versus: int, keys: list[str], out: TextIO) -> None:
+def run(games: int, versus: int, keys: list[str], out: TextIO, only: list[int] | None = None) -> None:
     out.write(f"Bots: {games} seeded games per table size, {versus} for hard against normal\n")
     for key in keys:
         engine = GAMES[key]
         sizes = sorted({engine.info.min_players, engine.info.max_players})
+        if only:
+            sizes = [n for n in only if engine.info.min_players <= n <= engine.info.max_players]
         for players in sizes:
             started = time.perf_counter()
             wins, baseline, decisions = duel(engine, players, games, LEVELS["normal"], None)
@@ -73,6 +76,8 @@ def run(games: int, versus: int, keys: list[str], out: TextIO) -> None:
                 f" [{time.perf_counter() - started:.0f} s]\n"
                 f"  {times(decisions, 'normal')}; {times(easy, 'easy')}\n"
             )
+        if versus <= 0:
+            continue
         players = engine.info.min_players
         wins, _, decisions = duel(engine, players, versus, LEVELS["hard"], LEVELS["normal"])
         out.write(
@@ -88,8 +93,9 @@ def main(argv: list[str] | None = None, out: TextIO = sys.stdout) -> int:
     parser.add_argument("--games", type=int, default=1000, help="games per table size (default 1000)")
     parser.add_argument("--versus", type=int, default=100, help="games of hard against normal (default 100)")
     parser.add_argument("--game", action="append", choices=sorted(GAMES), help="only this game (repeatable)")
+    parser.add_argument("--players", type=int, action="append", help="only this table size (repeatable)")
     args = parser.parse_args(argv)
-    run(max(1, args.games), max(1, args.versus), args.game or sorted(GAMES), out)
+    run(max(1, args.games), max(0, args.versus), args.game or sorted(GAMES), out, args.players)
     return 0
 
 
