@@ -56,7 +56,7 @@ def choose(
         if iteration:
             world = engine.determinize(state, seat, rng)
             assert world is not None
-        _iterate(engine, world, (seat, choices), root, level, rng)
+        _iterate(engine, world, (seat, choices), root, level, rng, deadline)
         if time.perf_counter() > deadline:
             break
     best = max(
@@ -87,6 +87,7 @@ def _iterate(
     root: Node,
     level: Level,
     rng: random.Random,
+    deadline: float,
 ) -> None:
     # ``first``: the searching seat and its choices, the same in every sample.
     path = [root]
@@ -118,9 +119,10 @@ def _iterate(
             break
         node = child
         path.append(node)
-    # A short simulated game from here, then the game's own score.
+    # A short simulated game from here (cut short when the time is up), then
+    # the game's own score.
     for _ in range(level.rollout_depth):
-        if engine.result(world) is not None:
+        if engine.result(world) is not None or time.perf_counter() > deadline:
             break
         mover, options = _mover(engine, world, rng)
         if not options or not _play(engine, world, mover, engine.rollout_choice(world, mover, options, rng)):
