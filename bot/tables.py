@@ -14,7 +14,6 @@ import asyncio
 import contextlib
 import itertools
 import logging
-import random
 import secrets
 import time
 from collections import OrderedDict
@@ -26,6 +25,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from bot import absence, clocks, damaged, metrics, seating, undo
+from bot.bots import bot_move
 from bot.errors import (
     NotHost,
     NotSeated,
@@ -54,12 +54,15 @@ from engines.core import (
 )
 from engines.registry import GAMES
 from storage.damage import DamagedTable
-from storage.records import LogEntry, SeatRecord, TableRecord, TableStatus
+from storage.records import BotLevel, LogEntry, SeatRecord, TableRecord, TableStatus
 from storage.store import STORAGE_FAULTS, TableStore, VersionConflict
 
 log = logging.getLogger(__name__)
 _ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
 BOT_STEPS = 400
+# Bot thinking per change: longer chains of bot moves go on from the deadline
+# sweeper, so a change stays short and rarely loses a compare-and-set race.
+BOT_SECONDS = 3.0
 _T = TypeVar("_T")
 RETRIES = 10
 STATES_KEPT = 64  # loaded game states kept for reading (see TableService.state)
@@ -350,7 +353,9 @@ class TableService:
 
         return await self._change(table_id, join, kind="join", seat_of=player.user_id)
 
-    async def add_bot(self, table_id: str, user_id: int, drawn: seating.Drawn | None = None) -> Outcome:
+    async def add_bot(
+        self, table_id: str, user_id: int, drawn: seating.Drawn | None = None, level: BotLevel = "normal"
+    ) -> Outcome:
         def add_bot(play: _Play) -> None:
             record = play.record
             seating.check_drawn(record, drawn, "bot")
@@ -362,8 +367,9 @@ class TableService:
                 raise TableFull(f"This table is full ({most} seats).")
             # The lowest free number: after a removal, names stay distinct.
             number = next(n for n in itertools.count(1) if f"Bot {n}" not in {s.name for s in record.seats})
-            record.seats.append(SeatRecord(user_id=None, name=f"Bot {number}", since=record.version))
-            play.events.append(Event(text=f"{seat_ref(len(record.seats) - 1)} takes a seat."))
+            seat = SeatRecord(user_id=None, name=f"Bot {number}", since=record.version, level=level)
+            record.seats.append(seat)
+            play.events.append(Event(text=f"{seat_ref(len(record.seats) - 1)} ({level} bot) takes a seat."))
 
         return await self._change(table_id, add_bot, kind="add-bot", seat_of=user_id)
 
@@ -624,15 +630,17 @@ class TableService:
     def _advance(self, play: _Play) -> None:
         """Let bot seats move, then settle the end of the game or the next deadline."""
         record, engine = play.record, play.engine
-        rng = random.Random(f"{record.seed}:{record.version}")
-        for _ in range(BOT_STEPS):
-            if engine.result(play.state) is not None:
+        thinking = time.perf_counter() + BOT_SECONDS
+        for step in range(BOT_STEPS):
+            if engine.result(play.state) is not None or (step and time.perf_counter() > thinking):
                 break
             movers = [p.seat for p in engine.prompts(play.state) if p.awaited and record.seats[p.seat].bot]
             if not movers:
                 break
             seat = movers[0]
-            choice = rng.choice(engine.legal_actions(play.state, seat))
+            assert play.state is not None  # a game in play has a state
+            level = record.seats[seat].level
+            choice = bot_move(engine, play.state, seat, level, f"{record.seed}:{record.version}:{step}")
             transition = engine.apply(play.state, seat, choice.action, in_place=True)
             self._record(play, seat, choice.action, transition.state, transition.events, kind="bot")
         result = engine.result(play.state)
@@ -653,7 +661,7 @@ class TableService:
                 limits[p.seat] = min(limits.get(p.seat, limit), limit)
             clocks.settle(record, limits, self.clock())
         else:
-            # Only bots to move (their step budget ran out): let the sweeper go on at once.
+            # Only bots to move (their step or time budget ran out): let the sweeper go on at once.
             record.deadline = self.clock()
 
     def _entry(self, record: TableRecord, kind: str, events: list[Event]) -> LogEntry:

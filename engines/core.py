@@ -280,6 +280,22 @@ def _read_rules(folder: Path) -> tuple[RulesSection, ...]:
     return tuple(sections)
 
 
+def ranking_score(result: Result, seats: Sequence[Seat]) -> dict[Seat, float]:
+    """A finished game as a score per seat in ``[0, 1]``: the winners share 1
+    point (each scores 1 in a team game: they won together), the last group 0,
+    the groups between in equal steps. A seat missing from the ranking scores 0."""
+    scores = dict.fromkeys(seats, 0.0)
+    groups = len(result.ranking)
+    for place, group in enumerate(result.ranking):
+        if place == 0:
+            value = 1.0 if result.teams else 1.0 / len(group)
+        else:
+            value = 0.5 * (groups - 1 - place) / max(groups - 1, 1)
+        for seat in group:
+            scores[seat] = value
+    return scores
+
+
 class NoOptions(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -505,6 +521,44 @@ class Engine(ABC, Generic[S, A]):
             if choice.key == "pass":
                 return choice.action  # type: ignore[no-any-return]
         return choices[0].action  # type: ignore[no-any-return]
+
+    # ----- what the bots need (defaults that fit any game) -----
+
+    def determinize(self, state: S, seat: Seat, rng: random.Random) -> S | None:
+        """A full state that ``seat`` cannot tell from ``state``: everything it
+        sees stays (its view, the prompts, its legal actions), everything it
+        cannot see is drawn afresh from ``rng`` — other hands, deck orders,
+        secret picks, the state's own :class:`Rng`. The sample must depend only
+        on what the seat sees and on ``rng``, so a bot searching from samples
+        never learns the true hidden state.
+
+        The default copies the state of a game without hidden information and
+        returns ``None`` for a game with hidden information that does not
+        override this: such a game cannot be sampled, and the bots play it at
+        random rather than search the true state."""
+        if self.info.hidden_information:
+            return None
+        return state.model_copy(deep=True)
+
+    def evaluate(self, state: S) -> dict[Seat, float]:
+        """How well each seat stands, in ``[0, 1]`` (1: sure to win), for a
+        search cut off before the end. A finished game scores by its ranking;
+        the default scores an unfinished one 0.5 for every seat. Games override
+        this with what they know (points, position) to make the bots stronger;
+        it may read hidden information: it only ever sees sampled states."""
+        result = self.result(state)
+        if result is not None:
+            return ranking_score(result, self.seats_of(state))
+        return dict.fromkeys(self.seats_of(state), 0.5)
+
+    def seats_of(self, state: S) -> list[Seat]:
+        """Every seat of this game (from the ``players`` field most states keep)."""
+        return list(range(int(getattr(state, "players", 0))))
+
+    def rollout_choice(self, state: S, seat: Seat, choices: list[Choice], rng: random.Random) -> Choice:
+        """The move a bot's quick simulated game makes for ``seat``: uniformly
+        random by default; games may override it with a cheap heuristic."""
+        return rng.choice(choices)
 
     def apply(
         self,

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from enum import StrEnum
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, Field, ValidationError
 
@@ -30,6 +30,9 @@ class TableStatus(StrEnum):
         return self in (TableStatus.LOBBY, TableStatus.PLAYING)
 
 
+BotLevel = Literal["easy", "normal", "hard"]
+
+
 class SeatRecord(BaseModel):
     """A seat: a person (``user_id``) or a bot (``user_id is None``)."""
 
@@ -40,6 +43,9 @@ class SeatRecord(BaseModel):
     since: int = 0
     # The player a bot holds this seat for, after their repeated timeouts: they may come back.
     away: int | None = None
+    # How hard a bot in this seat plays (a person's seat keeps it for when a
+    # bot takes it over).
+    level: BotLevel = "normal"
 
     @property
     def bot(self) -> bool:

@@ -7,7 +7,7 @@ import asyncio
 import io
 import logging
 import tomllib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, get_args
 
 import discord
 from discord import app_commands
@@ -23,7 +23,7 @@ from bot.ui.embeds import fit, table_embed
 from bot.ui.flows import Flows, guarded, player, reply
 from bot.user_prefs import own_prefs
 from engines.core import quote
-from storage.records import TableRecord, TableStatus
+from storage.records import BotLevel, TableRecord, TableStatus
 
 if TYPE_CHECKING:
     from bot.app import GameTableBot
@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]
 DECK_BYTES = 256 * 1024
+DIFFICULTIES: dict[str, BotLevel] = {name: name for name in get_args(BotLevel)}
 PACE_CHOICES = [
     app_commands.Choice(name="live — 5 minutes a move", value="live"),
     app_commands.Choice(name="relaxed — 1 hour a move", value="relaxed"),
@@ -171,7 +172,9 @@ class TableCommands(
         names = list(engine.info.presets) if engine else []
         return [app_commands.Choice(name=n, value=n) for n in names if current.lower() in n.lower()][:25]
 
-    async def _table_change(self, interaction: Interaction, verb: str, table: str | None) -> None:
+    async def _table_change(
+        self, interaction: Interaction, verb: str, table: str | None, difficulty: BotLevel = "normal"
+    ) -> None:
         async def change() -> None:
             try:
                 if verb == "join":
@@ -184,7 +187,7 @@ class TableCommands(
                 # A table that cannot be read can still be ended (by its host or a moderator).
                 await self.flows.change_table(interaction, verb, damaged.damage.table_id)
                 return
-            await self.flows.change_table(interaction, verb, record.id)
+            await self.flows.change_table(interaction, verb, record.id, difficulty=difficulty)
 
         await guarded(interaction, change(), table)
 
@@ -201,10 +204,22 @@ class TableCommands(
         await self._table_change(interaction, "leave", table)
 
     @app_commands.command(name="addbot")
-    @app_commands.describe(table="Which table (leave empty for your table here)")
-    async def addbot(self, interaction: Interaction, table: str | None = None) -> None:
-        """(Host) Seat a bot that plays random legal moves."""
-        await self._table_change(interaction, "bot", table)
+    @app_commands.describe(
+        table="Which table (leave empty for your table here)",
+        difficulty="How well the bot plays (default: normal)",
+    )
+    @app_commands.choices(
+        difficulty=[
+            app_commands.Choice(name="easy — a quick glance ahead", value="easy"),
+            app_commands.Choice(name="normal — a solid opponent", value="normal"),
+            app_commands.Choice(name="hard — thinks longer", value="hard"),
+        ]
+    )
+    async def addbot(
+        self, interaction: Interaction, table: str | None = None, difficulty: str = "normal"
+    ) -> None:
+        """(Host) Seat a bot that plays to win, at the difficulty you choose."""
+        await self._table_change(interaction, "bot", table, DIFFICULTIES.get(difficulty, "normal"))
 
     @app_commands.command(name="start")
     @app_commands.describe(table="Which table (leave empty for your table here)")

@@ -26,7 +26,7 @@ from bot.ui.answer import MOVE_COUNTED, SORRY, acknowledge, after_save, guarded,
 from bot.ui.components import CardTextButton, ChoiceButton, MenuSelect, NavButton, SeatSelect, TableButton
 from bot.ui.embeds import fit, hand_embed, table_embed, to_embed
 from bot.user_prefs import own_prefs
-from storage.records import TableRecord, TableStatus
+from storage.records import BotLevel, TableRecord, TableStatus
 
 if TYPE_CHECKING:
     from bot.announce import Announcer
@@ -151,11 +151,13 @@ class Flows:
             await self.change_table(interaction, verb, table_id, drawn)
 
     async def change_table(
-        self, interaction: Interaction, verb: str, table_id: str, drawn: Drawn | None = None
+        self, interaction: Interaction, verb: str, table_id: str, drawn: Drawn | None = None,
+        difficulty: BotLevel = "normal",
     ) -> None:
         """A lobby change (join, leave, bot, start, abandon), from a button (which
-        carries the stage and version it was drawn at) or a command (none)."""
-        outcome = await self.lobby(verb, table_id, interaction, drawn)
+        carries the stage and version it was drawn at) or a command (none).
+        ``difficulty``: how well an added bot plays (the Add bot button: normal)."""
+        outcome = await self.lobby(verb, table_id, interaction, drawn, difficulty)
         await self._told(interaction, outcome, DONE[verb].format(id=table_id))
 
     async def _told(self, interaction: Interaction, outcome: Outcome, done: str, panel: bool = False) -> None:
@@ -171,7 +173,8 @@ class Flows:
             await self.announcer.deliver(outcome.table.id)
 
     async def lobby(
-        self, verb: str, table_id: str, interaction: Interaction, drawn: Drawn | None = None
+        self, verb: str, table_id: str, interaction: Interaction, drawn: Drawn | None = None,
+        difficulty: BotLevel = "normal",
     ) -> Outcome:
         user = interaction.user.id
         if verb == "join":
@@ -180,7 +183,7 @@ class Flows:
         if verb == "leave":
             return await self.service.leave(table_id, user, drawn)
         if verb == "bot":
-            return await self.service.add_bot(table_id, user, drawn)
+            return await self.service.add_bot(table_id, user, drawn, difficulty)
         if verb == "start":
             return await self.service.start(table_id, user, drawn)
         return await self.service.abandon(table_id, user, moderator=is_moderator(interaction))

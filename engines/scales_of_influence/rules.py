@@ -21,7 +21,7 @@ from engines.core import (
     Seat,
 )
 from engines.scales_of_influence import choices as menu
-from engines.scales_of_influence import reading
+from engines.scales_of_influence import hidden, reading
 from engines.scales_of_influence.actions import PickToken, SoiAction
 from engines.scales_of_influence.cards import BUILTIN_DECK, Deck
 from engines.scales_of_influence.checks import check_action
@@ -166,6 +166,14 @@ class ScalesOfInfluence(Engine[SoiState, SoiAction]):
 
     def recap(self, state: SoiState) -> Recap:
         return reading.recap(state)
+
+    def determinize(self, state: SoiState, seat: Seat, rng: random.Random) -> SoiState:
+        return hidden.determinize(state, seat, rng)
+
+    def evaluate(self, state: SoiState) -> dict[Seat, float]:
+        if state.winner is not None:
+            return super().evaluate(state)
+        return hidden.evaluate(state)
 
     def result(self, state: SoiState) -> Result | None:
         if state.winner is None:

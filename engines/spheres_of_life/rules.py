@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from pydantic import BaseModel
@@ -18,7 +19,7 @@ from engines.core import (
     Rng,
     Seat,
 )
-from engines.spheres_of_life import checks, choices, moves, reading, views
+from engines.spheres_of_life import checks, choices, hidden, moves, reading, views
 from engines.spheres_of_life.actions import SolAction, Steal
 from engines.spheres_of_life.cards import DeckSpec, builtin_deck
 from engines.spheres_of_life.phases import heroes_needed, new_round
@@ -212,6 +213,14 @@ class SpheresOfLife(Engine[SolState, SolAction]):
 
     def recap(self, state: SolState) -> Recap:
         return reading.recap(state)
+
+    def determinize(self, state: SolState, seat: Seat, rng: random.Random) -> SolState:
+        return hidden.determinize(state, seat, rng)
+
+    def evaluate(self, state: SolState) -> dict[Seat, float]:
+        if state.stage == "over":
+            return super().evaluate(state)
+        return hidden.evaluate(state)
 
     def result(self, state: SolState) -> Result | None:
         if state.stage != "over":

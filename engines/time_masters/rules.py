@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import random
+
 from pydantic import BaseModel
 
+from engines import sampling
 from engines.core import (
     CardText,
     Choice,
@@ -135,6 +138,31 @@ class TimeMasters(Engine[TmState, TmAction]):
             seats.append(SeatRecap(seat=seat, lines=lines, held=held))
         history = [f"{state.turn_no} turns; {state.empty_spheres()} spheres emptied."]
         return Recap(seats=seats, history=history)
+
+    def determinize(self, state: TmState, seat: Seat, rng: random.Random) -> TmState:
+        """Deal again what ``seat`` cannot see: the order of its own deck; each
+        other player's unseen cards (hand, deck, spells and delays on timers)
+        among those places — what a player owns is public, where it lies is
+        not; and each sphere below its face-up top card."""
+        world = state.model_copy(deep=True)
+        world.rng = sampling.fresh_rng(rng)
+        sampling.shuffle_kinds(world.cards, world.decks[seat], rng)
+        for other in range(world.players):
+            if other == seat:
+                continue
+            unseen = [*world.hands[other], *world.decks[other]]
+            for timer in world.timers[other]:
+                unseen += [*timer.spells, *timer.delays]
+            sampling.shuffle_kinds(world.cards, unseen, rng)
+        for pile in world.spheres:
+            sampling.shuffle_kinds(world.cards, pile[1:], rng)
+        return world
+
+    def evaluate(self, state: TmState) -> dict[Seat, float]:
+        """Knowledge points, with a little weight on Kè (the tie-break)."""
+        if state.phase == "over":
+            return super().evaluate(state)
+        return sampling.lead([state.knowledge(s) + state.ke[s] / 10 for s in range(state.players)], 6.0)
 
     def result(self, state: TmState) -> Result | None:
         if state.phase != "over":

@@ -1,0 +1,103 @@
+"""How well and how fast the bots play, per game and player count.
+
+For each game at its smallest and largest table: the normal bot (one seat,
+moving seat each game) against random players over seeded games — its share of
+the wins beside its fair share (1/players, and the share the same seat wins on
+the same seeds when everyone plays at random, which differs in team games) —
+and the decision time p50/p99 at each difficulty. Then the hard bot against
+normal bots at the smallest table.
+
+Run: ``python -m benchmarks.bench_bots [--games 1000] [--versus 100] [--game KEY] [--players N]``
+(``--versus 0``: no hard-against-normal games).
+Single-threaded; a thousand games per table size take hours on a small machine:
+pass fewer and the figures say how many were played.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Mapping
+from typing import Any, TextIO
+
+from engines.ai import LEVELS, Level
+from engines.ai.match import play_match
+from engines.core import Engine
+from engines.playout import playout
+from engines.registry import GAMES
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else float("nan")
+
+
+def times(decisions: Mapping[str, list[float]], name: str) -> str:
+    seconds = decisions.get(name, [])
+    if not seconds:
+        return f"{name}: no decisions"
+    p50, p99 = percentile(seconds, 0.5) * 1000, percentile(seconds, 0.99) * 1000
+    return f"{name} p50 {p50:.0f} ms p99 {p99:.0f} ms ({len(seconds)} decisions)"
+
+
+def duel(
+    engine: Engine[Any, Any], players: int, games: int, hero: Level, others: Level | None
+) -> tuple[int, int, dict[str, list[float]]]:
+    """``hero`` in seat ``seed % players`` against ``others`` (None: random):
+    the hero's wins, the same seat's wins in all-random games, decision times."""
+    wins = baseline = 0
+    decisions: dict[str, list[float]] = {}
+    for seed in range(games):
+        seat = seed % players
+        bots = {s: others for s in range(players) if others is not None} | {seat: hero}
+        match = play_match(engine, players, seed, bots)
+        wins += seat in match.result.winners
+        baseline += seat in playout(engine, players, seed=seed, in_place=True)[1].winners
+        for name, seconds in match.decisions.items():
+            decisions.setdefault(name, []).extend(seconds)
+    return wins, baseline, decisions
+
+
+def run(games: int, versus: int, keys: list[str], out: TextIO, only: list[int] | None = None) -> None:
+    out.write(f"Bots: {games} seeded games per table size, {versus} for hard against normal\n")
+    for key in keys:
+        engine = GAMES[key]
+        sizes = sorted({engine.info.min_players, engine.info.max_players})
+        if only:
+            sizes = [n for n in only if engine.info.min_players <= n <= engine.info.max_players]
+        for players in sizes:
+            started = time.perf_counter()
+            wins, baseline, decisions = duel(engine, players, games, LEVELS["normal"], None)
+            easy = duel(engine, players, max(1, games // 10), LEVELS["easy"], None)[2]
+            out.write(
+                f"{engine.info.title}, {players} players: normal bot wins {wins}/{games} = {wins / games:.0%}"
+                f" (fair share {1 / players:.0%}; this seat under random play {baseline / games:.0%})"
+                f" [{time.perf_counter() - started:.0f} s]\n"
+                f"  {times(decisions, 'normal')}; {times(easy, 'easy')}\n"
+            )
+        if versus <= 0:
+            continue
+        players = engine.info.min_players
+        wins, _, decisions = duel(engine, players, versus, LEVELS["hard"], LEVELS["normal"])
+        out.write(
+            f"{engine.info.title}, {players} players: hard bot against normal bots wins {wins}/{versus}"
+            f" = {wins / versus:.0%} (fair share {1 / players:.0%})\n"
+            f"  {times(decisions, 'hard')}; {times(decisions, 'normal')}\n"
+        )
+        out.flush()
+
+
+def main(argv: list[str] | None = None, out: TextIO = sys.stdout) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--games", type=int, default=1000, help="games per table size (default 1000)")
+    parser.add_argument("--versus", type=int, default=100, help="games of hard against normal (default 100)")
+    parser.add_argument("--game", action="append", choices=sorted(GAMES), help="only this game (repeatable)")
+    parser.add_argument("--players", type=int, action="append", help="only this table size (repeatable)")
+    args = parser.parse_args(argv)
+    run(max(1, args.games), max(0, args.versus), args.game or sorted(GAMES), out, args.players)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

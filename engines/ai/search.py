@@ -1,0 +1,164 @@
+"""Information-set Monte Carlo tree search (single observer, as in Cowling,
+Powley & Whitehouse 2012 and OpenSpiel's ``ISMCTSBot``).
+
+Each iteration samples one full state the bot's seat cannot tell from the true
+one (:meth:`Engine.determinize`), walks the shared tree of moves through the
+moves legal in that sample (UCB with availability counts, since a move is only
+available in some samples), adds one node, plays a few quick moves
+(:meth:`Engine.rollout_choice`) and scores the result (:meth:`Engine.evaluate`).
+The move tried most often at the root is played. The search never touches the
+true state beyond handing it to ``determinize``.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Any
+
+from pydantic import BaseModel
+
+from engines.ai.levels import Level
+from engines.core import Choice, Engine, IllegalAction, Seat
+
+Key = tuple[Seat, str]
+
+
+class Node:
+    __slots__ = ("available", "children", "seat", "total", "visits")
+
+    def __init__(self, seat: Seat) -> None:
+        self.seat = seat  # who made the move leading here
+        self.children: dict[Key, Node] = {}
+        self.total = 0.0
+        self.visits = 0
+        self.available = 0
+
+
+def choose(
+    engine: Engine[Any, Any], state: BaseModel, seat: Seat, level: Level, seed: int | str
+) -> Choice:
+    """The move ``seat`` makes now (it must have legal actions)."""
+    rng = random.Random(seed)
+    choices = playable(engine, state, seat, engine.legal_actions(state, seat))
+    if len(choices) == 1:
+        return choices[0]
+    world = engine.determinize(state, seat, rng)
+    if world is None:
+        # A game that cannot sample what this seat does not see is played at
+        # random: searching the true state would cheat.
+        return rng.choice(choices)
+    by_key = {c.key: c for c in choices}
+    root = Node(seat)
+    deadline = time.perf_counter() + level.budget_ms / 1000
+    for iteration in range(level.iterations):
+        if iteration:
+            world = engine.determinize(state, seat, rng)
+            assert world is not None
+        _iterate(engine, world, (seat, choices), root, level, rng, deadline)
+        if time.perf_counter() > deadline:
+            break
+    best = max(
+        (k for k in root.children if k[1] in by_key),
+        key=lambda k: (root.children[k].visits, root.children[k].total),
+        default=None,
+    )
+    return by_key[best[1]] if best is not None else rng.choice(choices)
+
+
+def playable(engine: Engine[Any, Any], state: BaseModel, seat: Seat, choices: list[Choice]) -> list[Choice]:
+    """The choices the game's own check accepts (a few games list a move the
+    check then refuses in the moment, such as ending a phase too early)."""
+    kept = []
+    for choice in choices:
+        try:
+            engine.validate(state, seat, choice.action)
+        except IllegalAction:
+            continue
+        kept.append(choice)
+    return kept or choices
+
+
+def _iterate(
+    engine: Engine[Any, Any],
+    world: BaseModel,
+    first: tuple[Seat, list[Choice]],
+    root: Node,
+    level: Level,
+    rng: random.Random,
+    deadline: float,
+) -> None:
+    # ``first``: the searching seat and its choices, the same in every sample.
+    path = [root]
+    node = root
+    expanded = False
+    # Selection and expansion: down the tree through moves legal in this sample.
+    while not expanded and engine.result(world) is None:
+        if node is root:
+            mover, options = first
+        else:
+            mover, options = _mover(engine, world, rng)
+        if not options:
+            break
+        legal = {(mover, c.key): c for c in options}
+        for key in legal:
+            if key in node.children:
+                node.children[key].available += 1
+        untried = [k for k in legal if k not in node.children]
+        if untried:
+            key = rng.choice(untried)
+            child = Node(mover)
+            child.available = 1
+            node.children[key] = child
+            expanded = True
+        else:
+            key = max(legal, key=lambda k: _ucb(node.children[k], level.exploration))
+            child = node.children[key]
+        if not _play(engine, world, mover, legal[key]):
+            break
+        node = child
+        path.append(node)
+    # A short simulated game from here (cut short when the time is up), then
+    # the game's own score.
+    for _ in range(level.rollout_depth):
+        if engine.result(world) is not None or time.perf_counter() > deadline:
+            break
+        mover, options = _mover(engine, world, rng)
+        if not options or not _play(engine, world, mover, engine.rollout_choice(world, mover, options, rng)):
+            break
+    scores = engine.evaluate(world)
+    for visited in path:
+        visited.visits += 1
+        visited.total += scores.get(visited.seat, 0.0)
+
+
+def _ucb(node: Node, exploration: float) -> float:
+    if node.visits == 0:
+        return math.inf
+    return node.total / node.visits + exploration * math.sqrt(math.log(max(node.available, 1)) / node.visits)
+
+
+def _mover(engine: Engine[Any, Any], world: BaseModel, rng: random.Random) -> tuple[Seat, list[Choice]]:
+    """Who moves next in a simulated game, and their choices: one of the seats
+    the game waits for, at random (response windows in any order), else a seat
+    with an optional play; no choices when nobody can move."""
+    prompts = engine.prompts(world)
+    for wanted in (True, False):
+        seats = sorted({p.seat for p in prompts if p.awaited == wanted})
+        rng.shuffle(seats)
+        for seat in seats:
+            choices = engine.legal_actions(world, seat)
+            if choices:
+                return seat, choices
+    return 0, []
+
+
+def _play(engine: Engine[Any, Any], world: BaseModel, seat: Seat, choice: Choice) -> bool:
+    """Carry out a move on the sample (a private copy); False if the game refuses it."""
+    try:
+        engine.validate(world, seat, choice.action)
+        engine.resolve(world, seat, choice.action)
+    except IllegalAction:
+        return False
+    return True

@@ -1,0 +1,75 @@
+"""Samples for the bots: a determinized state agrees exactly with what its seat
+sees, hides nothing the seat cannot see, and depends on that view alone."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from pydantic import BaseModel
+
+from engines.core import Engine
+from engines.registry import GAMES
+
+# The games that sample hidden information for their bots (a game that does not
+# is played by random bots: see test_bots).
+SAMPLED = {key: engine for key, engine in GAMES.items() if type(engine).determinize is not Engine.determinize}
+CASES = [(key, n) for key, engine in sorted(SAMPLED.items())
+         for n in sorted({engine.info.min_players, engine.info.max_players})]
+
+
+def _states(engine: Engine[Any, Any], players: int, seed: int, every: int = 7) -> list[BaseModel]:
+    """States along a random game, every ``every`` moves."""
+    rng = random.Random(seed)
+    state = engine.setup(players, engine.parse_options(), seed)
+    seen = []
+    for step in range(2000):
+        if engine.result(state) is not None:
+            break
+        if step % every == 0:
+            seen.append(state)
+        movers = sorted({p.seat for p in engine.prompts(state) if engine.legal_actions(state, p.seat)})
+        seat = rng.choice(movers)
+        state = engine.apply(state, seat, rng.choice(engine.legal_actions(state, seat)).action).state
+    return seen
+
+
+def _hidden_part(state: BaseModel) -> dict[str, Any]:
+    return state.model_dump(mode="json", exclude={"rng"})
+
+
+@pytest.mark.parametrize(("key", "players"), CASES)
+def test_a_sample_agrees_with_the_seats_view(key: str, players: int) -> None:
+    engine = SAMPLED[key]
+    changed = 0
+    for seed in (1, 2):
+        for state in _states(engine, players, seed):
+            for seat in range(players):
+                sample = engine.determinize(state, seat, random.Random(seed * 1000 + seat))
+                assert sample is not None
+                assert engine.view(sample, seat) == engine.view(state, seat)
+                assert engine.view(sample, None) == engine.view(state, None)
+                assert engine.prompts(sample) == engine.prompts(state)
+                assert engine.legal_actions(sample, seat) == engine.legal_actions(state, seat)
+                assert sample.rng != state.rng  # type: ignore[attr-defined]
+                changed += _hidden_part(sample) != _hidden_part(state)
+                # Whatever the seat cannot see does not reach the sample: a state
+                # it cannot tell apart from the true one gives the same sample.
+                twin = engine.determinize(sample, seat, random.Random(7))
+                assert twin == engine.determinize(state, seat, random.Random(7))
+    assert changed > 0, "the samples never differ from the true state: nothing was dealt again"
+
+
+def test_every_landed_game_samples_for_its_bots() -> None:
+    assert {"spheres-of-life", "scales-of-influence", "time-masters"} <= set(SAMPLED)
+
+
+def test_the_default_copies_open_games_and_refuses_hidden_ones() -> None:
+    engine = GAMES["time-masters"]
+    state = engine.setup(2, engine.parse_options(), 3)
+    assert Engine.determinize(engine, state, 0, random.Random(1)) is None
+    open_info = engine.info.model_copy(update={"hidden_information": False})
+    engine_open = type("Open", (type(engine),), {"info": open_info})()
+    copy = Engine.determinize(engine_open, state, 0, random.Random(1))
+    assert copy == state and copy is not state
