@@ -14,8 +14,9 @@ BOT_SUFFIX = " (bot)"
 RETURNED = "vacation-end"
 
 
-def timed_out(record: TableRecord, seat: Seat) -> list[Event]:
-    """Count a timeout; the table's limit of timeouts in a row hands the seat to a bot."""
+def timed_out(record: TableRecord, seat: Seat, notices: dict[int, list[str]] | None = None) -> list[Event]:
+    """Count a timeout; the table's limit of timeouts in a row hands the seat to a
+    bot, and the player is told (in ``notices``, by user) how to come back."""
     clocks = record.clocks
     clocks.timeouts[seat] = clocks.timeouts.get(seat, 0) + 1
     occupant = record.seats[seat]
@@ -25,6 +26,11 @@ def timed_out(record: TableRecord, seat: Seat) -> list[Event]:
     record.seats[seat] = SeatRecord(
         user_id=None, name=f"{occupant.name}{BOT_SUFFIX}", since=record.version, away=occupant.user_id
     )
+    if notices is not None and occupant.user_id is not None:
+        notices.setdefault(occupant.user_id, []).append(
+            f"You ran out of time {clocks.hand_over_after} times in a row at table {record.id}, so a bot "
+            f"plays your seat for now. Take it back whenever you like with `/clock back table:{record.id}`."
+        )
     return [
         Event(
             text=f"{occupant.name} ran out of time {clocks.hand_over_after} times in a row; a bot plays "

@@ -141,6 +141,12 @@ async def take_seat(service: TableService, table_id: str, user_id: int, name: st
         left[:] = [before.user_id] if before.user_id is not None else []
         record.seats[seat] = SeatRecord(user_id=user_id, name=name, since=record.version)
         play.events.append(Event(text=f"{name} takes over {before.name}'s seat, with its hand and history."))
+        leaver = before.user_id if before.user_id is not None else before.away
+        if leaver is not None:
+            play.notices.setdefault(leaver, []).append(
+                f"{name} has taken over your seat at table {record.id}, with its hand and history; "
+                "you no longer play there."
+            )
         service._advance(play)
 
     outcome = await service._change(table_id, take, kind="substitute", seat_of=user_id)

@@ -4,7 +4,7 @@ written into the table's outbox in the same atomic write (see
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from engines.core import Event, Seat
 from storage.outbox import Announcement
@@ -17,10 +17,12 @@ def news_of(
     newly_awaited: list[Seat],
     actor: int | None,
     text: Callable[[str], str],
+    notices: Mapping[int, list[str]] | None = None,
 ) -> Announcement | None:
     """The announcement for ``record`` about to be saved at ``record.version + 1``;
     ``None`` for a table shown in no channel (the terminal table), which has no
-    one to tell. ``actor`` is answered directly, so gets no DM and no ping."""
+    one to tell. ``actor`` is answered directly, so gets no DM and no ping.
+    ``notices`` are lines for users by id: people the change unseated."""
     if record.channel_id is None:
         return None
     private: dict[int, list[str]] = {}
@@ -30,6 +32,9 @@ def news_of(
         lines = [text(e.text) for e in events if e.to is not None and seat in e.to]
         if lines:
             private[occupant.user_id] = lines
+    for user_id, lines in (notices or {}).items():
+        if user_id != actor:
+            private.setdefault(user_id, []).extend(lines)
     awaited = [record.seats[s].user_id for s in newly_awaited if 0 <= s < len(record.seats)]
     return Announcement(
         table_id=record.id,

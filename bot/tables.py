@@ -106,6 +106,9 @@ class _Play:
     entries: list[LogEntry] = field(default_factory=list)
     # Events already carried by a move's log entry.
     recorded: list[Event] = field(default_factory=list)
+    # Lines for people this change unseated (a bot or a substitute took their
+    # seat): events name seats, and they no longer hold one, so they are told by user.
+    notices: dict[int, list[str]] = field(default_factory=dict)
 
 
 class TableService:
@@ -600,7 +603,7 @@ class TableService:
             transition = engine.apply(play.state, seat, action, in_place=True)
             notice = Event(text=f"{seat_ref(seat)} ran out of time; the table played for them.")
             self._record(play, seat, action, transition.state, [notice, *transition.events], kind="timeout")
-            play.events += absence.timed_out(record, seat)
+            play.events += absence.timed_out(record, seat, play.notices)
             play.events += undo.forget(record, "a timeout", now)
         self._advance(play)
 
@@ -717,7 +720,11 @@ class TableService:
                 play, newly = await asyncio.to_thread(self._work, record, change, kind, log)
             except _Unreadable as unreadable:
                 raise TableDamaged(await self.store.damaged(record.id, unreadable.reason)) from None
-            news = news_of(record, play.events, newly, seat_of, partial(self.text, record)) if log else None
+            news = (
+                news_of(record, play.events, newly, seat_of, partial(self.text, record), play.notices)
+                if log
+                else None
+            )
             try:
                 saved = await self.store.save(record, play.entries, news)
             except VersionConflict:

@@ -170,6 +170,8 @@ async def test_repeated_timeouts_hand_the_seat_to_a_bot_until_the_player_comes_b
     record = await maker.bot.service.get(table.table_id)
     gone = next(s for s in record.seats if s.away is not None)
     who = next(u for u in table.users if u.id == gone.away)
+    told_by_dm = [m.content for m in h.dms(who) if "ran out of time" in m.content]
+    assert told_by_dm and f"/clock back table:{table.table_id}" in told_by_dm[0], "the player is told how"
     wrong = await h.slash(cid if who is not cid else bob, "clock back", {"table": table.table_id})
     assert "No seat at this table is kept for you" in (wrong.content or "")
     back = await h.slash(who, "clock back", {"table": table.table_id})
@@ -201,6 +203,27 @@ async def test_a_substitute_takes_over_a_bots_seat_offered_by_the_host(
     assert any("dee takes over bob (bot)'s seat" in t for t in public_texts(h))
     hand = await h.slash(dee, "hand")
     assert hand.ephemeral and hand.message is not None
+
+
+async def test_a_player_whose_seat_a_substitute_takes_is_told(
+    h: DiscordHarness, maker: BotMaker, clock: Clock
+) -> None:
+    table = await start_table(h, maker, "high-card", 3, {"pace": "async", "bot_after": 1})
+    for _ in range(6):
+        await sweep(h, maker, clock, 1.01)
+        if any("times in a row" in t for t in public_texts(h)):
+            break
+    record = await maker.bot.service.get(table.table_id)
+    seat = next(i for i, s in enumerate(record.seats) if s.away is not None)
+    who = next(u for u in table.users if u.id == record.seats[seat].away)
+    host = next(u for u in table.users if u.id == record.host_id)
+    dee = h.create_user("dee")
+    await h.slash(host, "substitute offer", {"seat": seat + 1, "member": dee})
+    await h.slash(dee, "substitute take", {"table": table.table_id})
+    await h.settle()
+    told = [m.content for m in h.dms(who) if "dee has taken over your seat" in m.content]
+    assert told and table.table_id in told[0]
+    assert not any("has taken over your seat" in m.content for m in h.dms(dee))
 
 
 async def ann_plays(h: DiscordHarness, maker: BotMaker, table_id: str, ann: Any) -> int:
