@@ -30,9 +30,13 @@ def differences(picture: Image.Image, golden: Image.Image) -> tuple[float, float
     return float(worst), float(ImageStat.Stat(diff).mean[0])
 
 
+def updating() -> bool:
+    return os.environ.get("UPDATE_GOLDEN") == "1"
+
+
 def assert_matches_golden(png: bytes, name: str) -> None:
     path = GOLDEN / f"{name}.png"
-    if os.environ.get("UPDATE_GOLDEN") == "1":
+    if updating():
         GOLDEN.mkdir(exist_ok=True)
         path.write_bytes(png)
     assert path.exists(), f"no golden picture {path.name}: run with UPDATE_GOLDEN=1 and look at it"
