@@ -12,6 +12,7 @@ import pytest
 from PIL import Image
 
 from bot.render.pictures import PICTURES
+from bot.render.pictures.cards import card_png
 from bot.ui import answer
 from engines.registry import get_engine
 from tests.e2e.games import start_table
@@ -101,6 +102,16 @@ async def test_a_game_without_a_picture_sends_no_file(h: DiscordHarness, maker: 
     for message in (table.message, panel.message):
         assert message.data["attachments"] == [] and not message.embeds[0].get("image")
     assert not any(request.files for request in h.requests)
+
+
+async def test_slash_card_shows_the_cards_face(h: DiscordHarness, maker: BotMaker) -> None:
+    table = await start_table(h, maker, "time-masters", 2)
+    shown = await h.slash(table.users[1], "card", {"name": "spark"})
+    assert shown.ephemeral and shown.message is not None and shown.message.visible_to == table.users[1].id
+    face = _picture(h, shown.message, "card.png")
+    engine = get_engine("time-masters")
+    [spark] = [c for c in engine.cards(engine.parse_options()) if c.key == "spark"]
+    assert face == card_png(PICTURES["time-masters"].card(spark))
 
 
 async def test_every_picture_sent_is_a_small_png_shown_in_its_embed(

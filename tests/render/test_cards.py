@@ -7,7 +7,7 @@ import io
 import pytest
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
-from bot.render.pictures import PICTURES
+from bot.render.pictures import PICTURES, card_face_png
 from bot.render.pictures.base import BACKGROUND, font
 from bot.render.pictures.cards import CARD_RATIO, FACE, CardArt, card_grid, card_png, draw_card
 from bot.render.pictures.icons import ICONS, icon
@@ -98,3 +98,26 @@ def test_a_custom_deck_draws_from_its_own_card_data() -> None:
 def test_the_bundled_font_is_the_one_drawn_with() -> None:
     face = font(17, bold=True)
     assert isinstance(face, ImageFont.FreeTypeFont) and face.getname() == ("Source Sans Pro", "Bold")
+
+
+@pytest.mark.parametrize("game", sorted(PICTURES))
+def test_every_card_of_every_deck_draws_for_slash_card(game: str) -> None:
+    engine = get_engine(game)
+    cards = engine.cards(engine.parse_options())
+    assert cards
+    faces = {card.key: card_face_png(game, card) for card in cards}
+    for key, png in faces.items():
+        assert png is not None and len(png) < 256 * 1024, key
+        assert Image.open(io.BytesIO(png)).width == 300
+    assert len(set(faces.values())) == len(faces), "each card has a face of its own"
+
+
+def test_slash_card_draws_a_custom_decks_card_from_its_data() -> None:
+    spec = builtin_deck().model_dump()
+    spec["abilities"][0] |= {"name": "Otter Trick", "text": "Swap a card with a friend."}
+    engine = get_engine("spheres-of-life")
+    [trick] = [c for c in engine.cards(engine.parse_options({"deck": spec})) if c.name == "Otter Trick"]
+    art = PICTURES["spheres-of-life"].card(trick)
+    assert (art.title, art.kind, art.icon) == ("Otter Trick", "Ability", "eye") and trick.text in art.text
+    assert card_face_png("spheres-of-life", trick) == card_png(art)
+    assert card_face_png("high-card", trick) is None

@@ -11,6 +11,8 @@ import importlib
 from typing import Any
 
 from bot.render.pictures.base import PictureRenderer
+from bot.render.pictures.cards import card_png
+from engines.core import CardText
 
 PICTURES: dict[str, PictureRenderer] = {}
 
@@ -32,6 +34,12 @@ def pictures_for(game: str) -> PictureRenderer | None:
     return PICTURES.get(game)
 
 
+def card_face_png(game: str, card: CardText) -> bytes | None:
+    """One card's face as PNG bytes (``/card``), or None for a game without pictures."""
+    renderer = pictures_for(game)
+    return None if renderer is None else card_png(renderer.card(card))
+
+
 PICTURES.update(
     load_per_game(
         {
@@ -43,4 +51,4 @@ PICTURES.update(
     )
 )
 
-__all__ = ["PICTURES", "PictureRenderer", "pictures_for"]
+__all__ = ["PICTURES", "PictureRenderer", "card_face_png", "pictures_for"]

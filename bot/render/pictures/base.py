@@ -13,11 +13,14 @@ import re
 from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
-from typing import Protocol, TypeVar
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from PIL import Image, ImageDraw, ImageFont
 
-from engines.core import View, render_seats
+if TYPE_CHECKING:
+    from bot.render.pictures.cards import CardArt
+
+from engines.core import CardText, View, render_seats
 
 WIDTH = 480
 PAD = 10
@@ -43,6 +46,10 @@ class PictureRenderer(Protocol):
 
     def hand(self, view: View, names: Sequence[str]) -> Image.Image | None:
         """A seat's hand as a picture of cards, or None when it has nothing to show."""
+        ...
+
+    def card(self, card: CardText) -> CardArt:
+        """One card of the deck (from ``Engine.cards``) as its face is drawn: for ``/card``."""
         ...
 
 

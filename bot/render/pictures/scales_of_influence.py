@@ -31,7 +31,7 @@ from bot.render.pictures.base import (
 from bot.render.pictures.cards import CARD_RATIO, CardArt, card_grid, draw_card
 from bot.render.pictures.icons import icon
 from bot.render.pictures.sheet import Chip, Mark, Sheet
-from engines.core import View
+from engines.core import CardText, View
 from engines.scales_of_influence.views import CardView, PlacementView, SoiView
 
 ELEMENTS: dict[str, tuple[Colour, str, str]] = {
@@ -166,6 +166,20 @@ def _tokens(tokens: Sequence[int]) -> list[Chip]:
 
 
 class ScalesOfInfluencePictures:
+    def card(self, card: CardText) -> CardArt:
+        element = card.facts.get("element", "spirit")
+        rank = int(card.facts.get("rank", "0") or 0)
+        face = CardView(
+            id=0,
+            name=card.name,
+            element=element,
+            rank=rank,
+            short="",
+            ability=card.text,
+            star=element == "spirit",
+        )
+        return card_art(face)
+
     def table(self, view: View, names: Sequence[str]) -> Image.Image:
         v = view_as(view, SoiView)
         sheet = Sheet(WIDTH)

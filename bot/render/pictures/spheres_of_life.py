@@ -14,7 +14,7 @@ from PIL import Image
 from bot.render.pictures.base import MUTED, Colour, hex_colour, plain_name, seat_text, view_as
 from bot.render.pictures.cards import CardArt, card_grid
 from bot.render.pictures.sheet import Chip, Sheet
-from engines.core import View
+from engines.core import CardText, View
 from engines.spheres_of_life.views import CardFace, SolView
 
 # Suit colours: the two sides of the animals, and the two kinds of power cards.
@@ -24,6 +24,7 @@ GROUPS: dict[str, tuple[Colour, str, str]] = {
     "ability": ((59, 130, 246), "eye", "Ability"),
     "hero": ((217, 83, 79), "shield", "Hero"),
 }
+GROUP_OF_KIND = {kind: group for group, (_, _, kind) in GROUPS.items()}
 STAGE_ICONS = {
     "heroes": "shield",
     "rps": "hand",
@@ -57,6 +58,10 @@ def _plural(count: int, word: str) -> str:
 
 
 class SpheresOfLifePictures:
+    def card(self, card: CardText) -> CardArt:
+        group = GROUP_OF_KIND.get(card.kind, card.facts.get("side", "ability"))
+        return card_art(CardFace(uid=0, kind=card.key, name=card.name, group=group, text=card.text))
+
     def table(self, view: View, names: Sequence[str]) -> Image.Image:
         v = view_as(view, SolView)
         sheet = Sheet()

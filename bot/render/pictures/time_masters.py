@@ -14,7 +14,7 @@ from PIL import Image
 from bot.render.pictures.base import MUTED, Colour, hex_colour, plain_name, seat_text, view_as
 from bot.render.pictures.cards import CardArt, card_grid
 from bot.render.pictures.sheet import Chip, Sheet
-from engines.core import View
+from engines.core import CardText, View
 from engines.time_masters.views import CardFace, TmView
 
 KINDS: dict[str, tuple[Colour, str, str]] = {
@@ -51,6 +51,20 @@ def _chip(card: CardFace, prefix: str = "", suffix: str = "") -> Chip:
 
 
 class TimeMastersPictures:
+    def card(self, card: CardText) -> CardArt:
+        kind = card.kind.split(",")[0].strip().lower()  # "Spell, level 2, 3 Kè"
+        number = {k: int(v) for k, v in card.facts.items() if v.isdigit()}
+        face = CardFace(
+            uid=0,
+            name=card.name,
+            kind=kind,
+            level=number.get("level", 0),
+            cost=number.get("cost", 0),
+            capacity=number.get("capacity", 0),
+            text=card.text,
+        )
+        return card_art(face)
+
     def table(self, view: View, names: Sequence[str]) -> Image.Image:
         v = view_as(view, TmView)
         sheet = Sheet()
