@@ -5,7 +5,7 @@ the loop, no other click anywhere is answered. This feeds the largest allowed
 inputs — a custom deck file just under the 256 KB upload cap with the most
 cards it can hold, every option set, the most seats — through what the bot does
 for them: read the deck file, create, join, add a bot, render the lobby, start,
-render the table and each seat's panel, play moves, and run the timeout sweep.
+render the table and each seat's panel (text and pictures), play moves, and run the timeout sweep.
 A probe task measures every gap between its own wake-ups: the worst gap is the
 longest single block. The bot's limit is 50 ms. Two figures per step: the
 longest gap in wall time (which on a busy machine includes waiting for a CPU),
@@ -162,8 +162,10 @@ async def play_table(service: TableService, probe: LagProbe, game: str, moves: i
 
 async def render_all(service: TableService, flows: Flows, record: TableRecord, people: list[Player]) -> None:
     table_embed(service, record)
+    await flows.pictures.table(record)  # drawn in a worker thread: the loop only waits
     for person in people:
         flows.panel(record, person.user_id)
+        await flows.pictures.hand(record, person.user_id)
         await asyncio.sleep(0)
 
 
@@ -183,6 +185,8 @@ async def play_moves(
         outcome = await service.act(table_id, person.user_id, choice.key)
         table_embed(service, outcome.table)
         flows.panel(outcome.table, person.user_id)
+        await flows.pictures.table(outcome.table)
+        await flows.pictures.hand(outcome.table, person.user_id)
 
 
 async def bench(redis_url: str | None, moves: int, out: TextIO) -> float:

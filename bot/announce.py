@@ -169,6 +169,8 @@ class Announcer:
         message: dict[str, Any] = self.flows.table_message(record)
         if message["view"] is discord.utils.MISSING:
             message["view"] = None
+        # Always given, so a picture from an earlier version never lingers (an empty list removes it).
+        message["attachments"] = await self.flows.table_picture(record, message["embed"])
         try:
             await channel.get_partial_message(record.message_id).edit(**message)
         except discord.NotFound:

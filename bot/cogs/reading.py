@@ -3,6 +3,7 @@ and /card (a card of your table's deck, picture and text, only for you)."""
 
 from __future__ import annotations
 
+import asyncio
 import io
 from typing import TYPE_CHECKING, Any
 
@@ -104,7 +105,7 @@ class ReadingCommands(commands.Cog):
             deck = "custom deck" if record.options.get("deck") else "built-in deck"
             panel = card_panel(found, f"Table {record.id}'s {deck}")
             embed = to_embed(panel, str, discord.Colour.dark_teal())
-            picture = card_picture(record.game, found)
+            picture = await asyncio.to_thread(card_picture, record.game, found)  # drawing is CPU work
             if picture is None:
                 await reply(interaction, embed=embed)
                 return

@@ -272,7 +272,8 @@ class TableCommands(
 
         async def status() -> None:
             record = await self.service.find(interaction.user.id, interaction.channel_id, table)
-            await reply(interaction, embed=table_embed(self.service, record))
+            embed = table_embed(self.service, record)
+            await reply(interaction, embed=embed, files=await self.flows.table_picture(record, embed))
 
         await guarded(interaction, status(), table)
 

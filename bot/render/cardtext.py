@@ -11,13 +11,14 @@ from collections.abc import Sequence
 
 from bot.render.base import Panel
 from bot.render.menu import MenuOption, narrow
+from bot.render.pictures import card_face_png
 from engines.core import CardText, Choice
 
 
 def card_picture(game: str, card: CardText) -> bytes | None:
     """A PNG of ``card``'s face, or None when ``game`` has no picture renderer.
     The one place a card picture attaches to ``/card``."""
-    return None
+    return card_face_png(game, card)
 
 
 def option_details(choices: list[Choice], path: list[int], options: Sequence[MenuOption]) -> dict[int, str]:

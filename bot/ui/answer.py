@@ -83,6 +83,8 @@ async def reply(interaction: Interaction, content: str | None = None, **kwargs: 
         if thinking is not None:
             if thinking == ephemeral:
                 kwargs.pop("ephemeral")
+                if "files" in kwargs:  # an edit names its uploads "attachments"
+                    kwargs["attachments"] = kwargs.pop("files")
                 await interaction.edit_original_response(content=content, **kwargs)
                 return
             await interaction.delete_original_response()
@@ -100,6 +102,8 @@ async def update(interaction: Interaction, **kwargs: Any) -> None:
             await interaction.edit_original_response(**kwargs)
             return
     kwargs = {k: v for k, v in kwargs.items() if v is not None}
+    if "attachments" in kwargs:  # a new message names its uploads "files"
+        kwargs["files"] = kwargs.pop("attachments")
     await reply(interaction, **kwargs)
 
 

@@ -20,11 +20,13 @@ from bot.catch_up import since_last_move
 from bot.errors import StaleClick, TableError
 from bot.render.cardtext import choices_panel, option_details
 from bot.render.menu import MenuOption, level, narrow
+from bot.render.pictures.maker import TablePictures
 from bot.seating import Drawn, check_drawn, check_removal, drawn_for, in_lobby, seat_label
 from bot.tables import Outcome, Player, TableService
 from bot.ui.answer import MOVE_COUNTED, SORRY, acknowledge, after_save, guarded, reply, update
 from bot.ui.components import CardTextButton, ChoiceButton, MenuSelect, NavButton, SeatSelect, TableButton
 from bot.ui.embeds import fit, hand_embed, table_embed, to_embed
+from bot.ui.pictures import HAND_PICTURE, TABLE_PICTURE, attach
 from bot.user_prefs import own_prefs
 from storage.records import BotLevel, TableRecord, TableStatus
 
@@ -65,6 +67,7 @@ class Flows:
     def __init__(self, service: TableService, announcer: Announcer) -> None:
         self.service = service
         self.announcer = announcer
+        self.pictures = TablePictures(service.view)
 
     # ----- the act panel -----
 
@@ -129,10 +132,11 @@ class Flows:
         edit: bool = False,
     ) -> None:
         embed, view = self.panel(record, interaction.user.id, path, note)
+        files = attach(await self.pictures.hand(record, interaction.user.id), HAND_PICTURE, embed)
         if edit:
-            await update(interaction, embed=embed, view=view)
+            await update(interaction, embed=embed, view=view, attachments=files)
         else:
-            await reply(interaction, embed=embed, view=view)
+            await reply(interaction, embed=embed, view=view, files=files)
 
     # ----- component callbacks -----
 
@@ -272,7 +276,8 @@ class Flows:
         if outcome.table.status is TableStatus.PLAYING:
             await self._show_panel(interaction, outcome.table, note=note, edit=from_panel)
         elif from_panel:
-            await update(interaction, content=fit(note or "Done.", 2000), embed=None, view=None)
+            last_word = fit(note or "Done.", 2000)
+            await update(interaction, content=last_word, embed=None, view=None, attachments=[])
         else:
             await reply(interaction, fit(note or "Done.", 2000))
 
@@ -342,6 +347,10 @@ class Flows:
     def table_message(self, record: TableRecord) -> dict[str, Any]:
         view = table_view(record)
         return {"embed": table_embed(self.service, record), "view": view or discord.utils.MISSING}
+
+    async def table_picture(self, record: TableRecord, embed: discord.Embed) -> list[discord.File]:
+        """The public picture, shown in the table's ``embed`` (none for a game without one)."""
+        return attach(await self.pictures.table(record), TABLE_PICTURE, embed)
 
 
 def _select_option(label: str, index: int, detail: str = "") -> discord.SelectOption:

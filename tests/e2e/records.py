@@ -72,19 +72,56 @@ def message_payload(
     return data
 
 
-def apply_edit(message: dict[str, Any], body: dict[str, Any]) -> None:
-    """Merge an edit payload into a stored message object, as Discord does."""
+def apply_edit(
+    message: dict[str, Any],
+    body: dict[str, Any],
+    files: list[RecordedFile] | None = None,
+    cdn: dict[str, bytes] | None = None,
+) -> None:
+    """Merge an edit payload into a stored message object, as Discord does. A listed attachment
+    is kept by its id, or is a new upload named by its index in ``files`` (stored in ``cdn``)."""
     defaults: dict[str, Any] = {"content": "", "embeds": [], "components": [], "attachments": []}
-    for key in ("content", "embeds", "components", "attachments"):
+    for key in ("content", "embeds", "components"):
         if key in body:
             value = body[key]
             message[key] = defaults[key] if value is None else value
+    if "attachments" in body:
+        message["attachments"] = _edited_attachments(message, body["attachments"] or [], files or [], cdn)
     if body.get("flags") is not None:
         # An edit may only toggle SUPPRESS_EMBEDS and set IS_COMPONENTS_V2; other flags (EPHEMERAL
         # above all) stay as the message was sent, whatever the edit says.
         old, new = int(message.get("flags") or 0), int(body["flags"])
         message["flags"] = (old & ~SUPPRESS_EMBEDS) | (new & (SUPPRESS_EMBEDS | IS_COMPONENTS_V2))
     message["edited_timestamp"] = message["timestamp"]
+
+
+def _edited_attachments(
+    message: dict[str, Any],
+    listed: list[dict[str, Any]],
+    files: list[RecordedFile],
+    cdn: dict[str, bytes] | None,
+) -> list[dict[str, Any]]:
+    kept = {str(a["id"]): a for a in message.get("attachments") or []}
+    attachments = []
+    for item in listed:
+        ident = str(item.get("id"))
+        if ident in kept:
+            attachments.append(kept[ident])
+            continue
+        upload = files[int(ident)]
+        url = f"https://cdn.invalid/{message['id']}/e{len(kept) + int(ident)}/{upload.filename}"
+        attachments.append(
+            {
+                "id": str(int(message["id"]) + 1000 + int(ident)),
+                "filename": upload.filename,
+                "size": len(upload.data),
+                "url": url,
+                "proxy_url": url,
+            }
+        )
+        if cdn is not None:
+            cdn[url] = upload.data
+    return attachments
 
 
 # ---------------------------------------------------------------------- records of what the bot sent

@@ -360,7 +360,7 @@ class DiscordAnswers(World):
     def _edit(self, req: Request, msg: SentMessage, body: dict[str, Any]) -> dict[str, Any]:
         """Apply an edit as Discord does; an edit that would leave the message empty is refused."""
         edited = copy.deepcopy(msg.data)
-        apply_edit(edited, body)
+        apply_edit(edited, body, req.files, self.cdn)
         edited["flags"] = int(edited.get("flags") or 0) & ~LOADING
         if is_empty(edited, files=len(req.files)):
             self._refuse(req, 400, 50006, "Cannot send an empty message (the edit leaves nothing to show)")

@@ -1,0 +1,57 @@
+"""Every picture fits Discord: far below its per-message upload limit, at the width
+a phone shows, for every state of whole games at the largest tables."""
+
+from __future__ import annotations
+
+import io
+import random
+
+import pytest
+from PIL import Image
+
+from bot.render.pictures import PICTURES
+from bot.render.pictures.base import WIDTH, to_png
+from engines.registry import get_engine
+from tests.render.states import NAMES
+
+PICTURE_BUDGET = 1024 * 1024  # our own bound per picture: a tenth of Discord's 10 MiB per message
+TALLEST = 4000
+LONG_NAMES = [f"{name} the Unreasonably Long-Named Player of Table Nine" for name in NAMES * 2]
+
+
+def _check(png: bytes) -> int:
+    image = Image.open(io.BytesIO(png))
+    assert image.format == "PNG" and image.width == WIDTH and image.height <= TALLEST
+    assert len(png) <= PICTURE_BUDGET
+    return len(png)
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "options", "seed"),
+    [
+        ("spheres-of-life", 7, {}, 1),
+        ("spheres-of-life", 14, {"decks": 2}, 2),
+        ("scales-of-influence", 7, {}, 3),
+        ("scales-of-influence", 3, {}, 4),
+        ("time-masters", 4, {}, 5),
+    ],
+)
+def test_every_picture_of_a_whole_game_fits(
+    game: str, players: int, options: dict[str, int], seed: int
+) -> None:
+    engine, renderer, rng = get_engine(game), PICTURES[game], random.Random(seed)
+    state = engine.setup(players, engine.parse_options(options), seed)
+    names, largest, step = LONG_NAMES[:players], 0, 0
+    while engine.result(state) is None and step < 3000:
+        if step % 60 == 0:  # a sample along the game keeps the test quick
+            largest = max(largest, _check(to_png(renderer.table(engine.view(state, None), names))))
+            for seat in (0, players - 1):
+                hand = renderer.hand(engine.view(state, seat), names)
+                if hand is not None:
+                    largest = max(largest, _check(to_png(hand)))
+        movers = sorted({p.seat for p in engine.prompts(state)})
+        seat, choices = rng.choice([(s, c) for s in movers if (c := engine.legal_actions(state, s))])
+        state = engine.apply(state, seat, rng.choice(choices).action).state
+        step += 1
+    _check(to_png(renderer.table(engine.view(state, None), names)))
+    assert 0 < largest <= PICTURE_BUDGET

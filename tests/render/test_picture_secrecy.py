@@ -1,0 +1,81 @@
+"""A public picture cannot show what the public text may not: twin states that
+differ only in hidden information (a hand, the deck order, an alignment) give
+byte-identical table pictures, while the owner's hand picture does change."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from pydantic import BaseModel
+
+from bot.render.pictures import PICTURES
+from bot.render.pictures.base import to_png
+from engines.core import Engine
+from tests.render.states import NAMES, played
+
+
+def _swap_with_deck(state: Any, seat: int) -> Any:
+    """A twin whose ``seat`` holds a different card (taken from the deck), deck reversed."""
+    twin = state.model_copy(deep=True)
+
+    def same(a: int, b: int) -> bool:
+        # Copies of one card look alike: Spheres' kinds, Time Masters' card specs.
+        if hasattr(twin, "cards"):
+            return bool(twin.cards[a] == twin.cards[b])
+        if hasattr(twin, "spec"):
+            return bool(twin.spec(a).id == twin.spec(b).id)
+        return False
+
+    hand = twin.hands[seat]
+    deck = twin.deck if hasattr(twin, "deck") else twin.decks[seat]
+    j = next(j for j, card in enumerate(deck) if not same(card, hand[0]))
+    hand[0], deck[j] = deck[j], hand[0]
+    deck.reverse()
+    return twin
+
+
+def _pictures(
+    engine: Engine[Any, Any], state: BaseModel, game: str, players: int, seat: int = 0
+) -> tuple[bytes, bytes]:
+    renderer = PICTURES[game]
+    table = to_png(renderer.table(engine.view(state, None), NAMES[:players]))
+    hand = renderer.hand(engine.view(state, seat), NAMES[:players])
+    assert hand is not None
+    return table, to_png(hand)
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "seed", "moves"),
+    [
+        ("spheres-of-life", 4, 3, 60),
+        ("spheres-of-life", 3, 8, 150),
+        ("scales-of-influence", 5, 4, 40),
+        ("scales-of-influence", 4, 2, 120),
+        ("time-masters", 3, 2, 40),
+        ("time-masters", 4, 5, 30),
+    ],
+)
+def test_a_different_hidden_hand_gives_the_same_table_picture(
+    game: str, players: int, seed: int, moves: int
+) -> None:
+    engine, state = played(game, players, seed, moves)
+    seat = next(s for s in range(players) if state.hands[s])  # type: ignore[attr-defined]
+    twin = _swap_with_deck(state, seat)
+    assert engine.view(twin, None) == engine.view(state, None), "the twin differs only in what is hidden"
+    table, hand = _pictures(engine, state, game, players, seat)
+    twin_table, twin_hand = _pictures(engine, twin, game, players, seat)
+    assert twin_table == table
+    assert twin_hand != hand, "the owner's own picture shows the card that changed"
+
+
+@pytest.mark.parametrize(("players", "seed", "moves"), [(5, 4, 40), (4, 2, 120)])
+def test_swapped_alignments_give_the_same_table_picture(players: int, seed: int, moves: int) -> None:
+    engine, state = played("scales-of-influence", players, seed, moves)
+    twin = state.model_copy(deep=True)
+    other = next(s for s in range(players) if twin.alignments[s] != twin.alignments[0])
+    twin.alignments[0], twin.alignments[other] = twin.alignments[other], twin.alignments[0]
+    table, hand = _pictures(engine, state, "scales-of-influence", players)
+    twin_table, twin_hand = _pictures(engine, twin, "scales-of-influence", players)
+    assert twin_table == table
+    assert twin_hand != hand, "my hand picture names my own alignment"
