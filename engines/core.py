@@ -280,6 +280,17 @@ def _read_rules(folder: Path) -> tuple[RulesSection, ...]:
     return tuple(sections)
 
 
+def rank_seats(seats: Sequence[Seat], key: Callable[[Seat], Any]) -> list[list[Seat]]:
+    """Seats ranked best first by ``key`` (smaller is better); equal keys share a place."""
+    ranking: list[list[Seat]] = []
+    for seat in sorted(seats, key=key):
+        if ranking and key(ranking[-1][0]) == key(seat):
+            ranking[-1].append(seat)
+        else:
+            ranking.append([seat])
+    return ranking
+
+
 def ranking_score(result: Result, seats: Sequence[Seat]) -> dict[Seat, float]:
     """A finished game as a score per seat in ``[0, 1]``: the winners share 1
     point (each scores 1 in a team game: they won together), the last group 0,

@@ -17,6 +17,7 @@ from engines.core import (
     Rng,
     Seat,
     SeatRecap,
+    rank_seats,
 )
 from engines.phase import choices, effects, moves, views
 from engines.phase.actions import Attack, Cancel, Done, Pass, PhAction, Pick
@@ -167,12 +168,7 @@ class Phase(Engine[PhState, PhAction]):
         def key(s: int) -> tuple[int, int, int]:
             return (-state.best(s), -state.total(s), -state.army_attack(s))
 
-        ranking: list[list[int]] = []
-        for seat in sorted(range(state.players), key=key):
-            if ranking and key(ranking[-1][0]) == key(seat):
-                ranking[-1].append(seat)
-            else:
-                ranking.append([seat])
+        ranking = rank_seats(range(state.players), key)
         return Result(ranking=ranking, scores={s: float(state.best(s)) for s in range(state.players)},
                       summary="Most influence of a single kind wins; ties: most influence in total, then "
                               "most attack among warriors in play; still tied, all tied players win.")

@@ -18,6 +18,7 @@ from engines.core import (
     Result,
     Rng,
     Seat,
+    rank_seats,
 )
 from engines.spheres_of_life import checks, choices, hidden, moves, reading, views
 from engines.spheres_of_life.actions import SolAction, Steal
@@ -240,12 +241,7 @@ class SpheresOfLife(Engine[SolState, SolAction]):
             totals = [score(state, s) for s in range(n)]
             key = lambda s: (-totals[s], cards[s])  # noqa: E731
             summary = "Most points wins; fewer cards in hand breaks ties; still tied is a draw."
-        ranking: list[list[int]] = []
-        for seat in sorted(range(n), key=key):
-            if ranking and key(ranking[-1][0]) == key(seat):
-                ranking[-1].append(seat)
-            else:
-                ranking.append([seat])
+        ranking = rank_seats(range(n), key)
         return Result(ranking=ranking, scores={s: float(totals[s]) for s in range(n)}, summary=summary)
 
 

@@ -20,6 +20,7 @@ from engines.core import (
     Rng,
     Seat,
     SeatRecap,
+    rank_seats,
 )
 from engines.time_masters import choices, moves, views
 from engines.time_masters.actions import Activate, Buy, EndMain, EndTurn, TmAction
@@ -172,12 +173,7 @@ class TimeMasters(Engine[TmState, TmAction]):
         def key(s: int) -> tuple[int, int]:
             return (-points[s], -state.ke[s])
 
-        ranking: list[list[int]] = []
-        for seat in sorted(range(state.players), key=key):
-            if ranking and key(ranking[-1][0]) == key(seat):
-                ranking[-1].append(seat)
-            else:
-                ranking.append([seat])
+        ranking = rank_seats(range(state.players), key)
         return Result(ranking=ranking, scores={s: float(points[s]) for s in range(state.players)},
                       summary="Most knowledge points wins; most Kè breaks ties; still tied is shared.")
 
