@@ -55,7 +55,10 @@ async def play_out(
             continue
         seat = rng.choice(service.awaited(record))
         user = record.seats[seat].user_id
-        assert user is not None
+        if user is None:
+            # A bot whose thinking ran past one change's budget: the sweeper plays on for it.
+            await service.expire()
+            continue
         choice = rng.choice(service.choices(record, user))
         await service.act(table.id, user, choice.key, record.version)
     raise AssertionError("the game did not end")
@@ -145,7 +148,9 @@ async def test_logs_show_the_public_part_to_all_and_the_private_part_to_its_owne
             break
         seat = rng.choice(service.awaited(record))
         user = record.seats[seat].user_id
-        assert user is not None
+        if user is None:  # a bot past one change's thinking budget: the sweeper plays on
+            await service.expire()
+            continue
         await service.act(table.id, user, rng.choice(service.choices(record, user)).key, record.version)
     seat = min(told)
     engine = service.engine(record.game)
