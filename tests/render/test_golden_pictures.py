@@ -30,7 +30,14 @@ STATES = [
     ("scales-of-influence", 4, 0, 1),  # a Cosmic Event pauses the table
     ("time-masters", 3, 2, 40),
     ("time-masters", 4, 5, 5000),
+    ("once-upon-a-time-life", 4, 8, 60),  # a question open, kept cards
+    ("once-upon-a-time-life", 3, 5, 120),  # a pawn sent to an additional space
+    ("once-upon-a-time-life", 4, 7, 300),
+    ("phase", 3, 3, 80),
+    ("phase", 2, 1, 5000),
+    ("phase", 2, 1, 4000),  # a hand too big for whole faces
 ]
+HANDS = [STATES[1], *STATES[3:5], STATES[7], STATES[9], *STATES[12:15:2]]
 
 
 def _name(game: str, players: int, seed: int, moves: int, part: str) -> str:
@@ -58,7 +65,7 @@ def test_table_picture_matches_golden(game: str, players: int, seed: int, moves:
     assert_matches_golden(to_png(picture), name)
 
 
-@pytest.mark.parametrize(("game", "players", "seed", "moves"), [STATES[1], *STATES[3:5], STATES[7]])
+@pytest.mark.parametrize(("game", "players", "seed", "moves"), HANDS)
 def test_hand_picture_matches_golden(game: str, players: int, seed: int, moves: int) -> None:
     name = _name(game, players, seed, moves, "hand-seat1")
     picture = PICTURES[game].hand(stored_view(game, players, seed, moves, 1, name), NAMES[:players])

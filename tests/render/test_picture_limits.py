@@ -34,6 +34,9 @@ def _check(png: bytes) -> int:
         ("scales-of-influence", 7, {}, 3),
         ("scales-of-influence", 3, {}, 4),
         ("time-masters", 4, {}, 5),
+        ("once-upon-a-time-life", 4, {}, 6),
+        ("phase", 3, {}, 7),
+        ("phase", 2, {}, 8),
     ],
 )
 def test_every_picture_of_a_whole_game_fits(

@@ -46,6 +46,8 @@ PICTURES.update(
             "spheres-of-life": "bot.render.pictures.spheres_of_life",
             "scales-of-influence": "bot.render.pictures.scales_of_influence",
             "time-masters": "bot.render.pictures.time_masters",
+            "once-upon-a-time-life": "bot.render.pictures.once_upon_a_time_life",
+            "phase": "bot.render.pictures.phase",
         },
         "PICTURES",
     )

@@ -13,8 +13,6 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from bot.render.pictures.base import (
-    BACKGROUND,
-    HIGHLIGHT,
     INK,
     MUTED,
     PAD,
@@ -95,7 +93,8 @@ def board(v: LifeView) -> Image.Image:
         else:
             draw.rounded_rectangle(box, radius=4, fill=PANEL, outline=tint, width=2)
             colour, icon_name, _ = SPACES.get(kind, ((120, 120, 120), "star", kind))
-            icon(draw, icon_name, (x + cell / 2 - 8, y + 3, x + cell / 2 + 8, y + 19), colour, PANEL)
+            middle = x + cell // 2
+            icon(draw, icon_name, (middle - 8, y + 3, middle + 8, y + 19), colour, PANEL)
         _pawns(draw, on.get(index, []), (x + 2, y, x + cell - 2, y + cell - 2))
     _places(draw, v, (PAD + cell + 8, cell + 8, PAD + (side - 1) * cell - 8, (side - 1) * cell - 6))
     return image
@@ -127,8 +126,8 @@ def _tokens(tokens: Tokens) -> list[tuple[str, str]]:
 
 
 def card_art(card: CardFace | CardText) -> CardArt:
-    keep = card.keep if isinstance(card, CardFace) else ""
-    secret = keep or "kept secretly" in card.kind
+    # A kept card (Master, Virus) is always a Chance card; Bad Luck is known by its deck.
+    secret = bool(card.keep) if isinstance(card, CardFace) else "kept secretly" in card.kind
     bad = isinstance(card, CardText) and card.kind.startswith("Bad Luck")
     colour = SPACES["bad_luck" if bad else "virus" if card.name == "Virus" else "chance"][0]
     return CardArt(
@@ -152,8 +151,10 @@ class LifePictures:
         sheet.space(4)
         sheet.chips(
             [Chip(name, colour, icon_name, DARK) for colour, icon_name, name in SPACES.values()]
-            + [Chip(s.name.replace(" system", ""), SYSTEMS[i % len(SYSTEMS)], "star", DARK)
-               for i, s in enumerate(v.systems)],
+            + [
+                Chip(s.name.replace(" system", ""), SYSTEMS[i % len(SYSTEMS)], "star", DARK)
+                for i, s in enumerate(v.systems)
+            ],
             columns=3,
         )
         if v.question is not None:
@@ -185,7 +186,8 @@ class LifePictures:
         if v.hand:
             sheet.paste(card_grid([card_art(c) for c in v.hand]))
         else:
-            sheet.line("None yet: a Master or a Virus drawn from Chance is kept here, secretly.", colour=MUTED)
+            sheet.line("None yet: a Master or a Virus from Chance is kept here, secretly.", colour=MUTED)
         return sheet.finish()
+
 
 PICTURES = LifePictures()
