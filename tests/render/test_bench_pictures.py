@@ -7,6 +7,7 @@ import io
 import re
 
 from benchmarks import bench_pictures
+from bot.render.pictures import PICTURES
 
 FIGURE = r"{game}\s+{kind}\s+p50\s+[\d.]+ ms\s+p99\s+[\d.]+ ms\s+bytes mean\s+[\d,]+\s+max\s+[\d,]+"
 STALL = r"{game}\s+event loop: longest stall [\d.]+ ms drawing in a thread, [\d.]+ ms in a process"
@@ -16,7 +17,7 @@ def test_the_benchmark_prints_p50_p99_and_bytes_per_game_and_kind() -> None:
     out = io.StringIO()
     assert bench_pictures.run(states=3, players=3, out=out) == 0
     text = out.getvalue()
-    for game in ("spheres-of-life", "scales-of-influence", "time-masters"):
+    for game in PICTURES:
         assert re.search(FIGURE.format(game=game, kind="table"), text), text
         assert re.search(STALL.format(game=game), text), text
 

@@ -79,3 +79,48 @@ def test_swapped_alignments_give_the_same_table_picture(players: int, seed: int,
     twin_table, twin_hand = _pictures(engine, twin, "scales-of-influence", players)
     assert twin_table == table
     assert twin_hand != hand, "my hand picture names my own alignment"
+
+
+@pytest.mark.parametrize(("players", "seed", "moves"), [(3, 5, 120), (4, 8, 60)])
+def test_a_different_secret_kept_card_gives_the_same_life_table_picture(
+    players: int, seed: int, moves: int
+) -> None:
+    """Once Upon a Time… Life: a kept Master turned Virus (or back), the Chance pile reversed."""
+    engine, state = played("once-upon-a-time-life", players, seed, moves)
+    seat = next(s for s in range(players) if state.hands[s])  # type: ignore[attr-defined]
+    twin = state.model_copy(deep=True)
+    card = twin.hands[seat][0]
+    twin.chance_cards[card] = "virus" if twin.chance_cards[card] == "master" else "master"
+    twin.chance.reverse()
+    assert engine.view(twin, None) == engine.view(state, None), "the twin differs only in what is hidden"
+    table, hand = _pictures(engine, state, "once-upon-a-time-life", players, seat)
+    twin_table, twin_hand = _pictures(engine, twin, "once-upon-a-time-life", players, seat)
+    assert twin_table == table
+    assert twin_hand != hand, "the owner's own picture shows the card that changed"
+
+
+@pytest.mark.parametrize(("players", "seed", "moves"), [(3, 3, 80), (2, 1, 400)])
+def test_a_different_inward_side_gives_the_same_phase_table_picture(
+    players: int, seed: int, moves: int
+) -> None:
+    """Phase: the side of a hand card that faces its player is all another may not see."""
+    engine, state = played("phase", players, seed, moves)
+    twins = [(seat, _inward_changed(state, card)) for seat in range(players) for card in state.hands[seat]]  # type: ignore[attr-defined]
+    # A hand card none of whose copies shows its inward side anywhere in public.
+    seat, twin = next((s, t) for s, t in twins if engine.view(t, None) == engine.view(state, None))
+    table, hand = _pictures(engine, state, "phase", players, seat)
+    twin_table, twin_hand = _pictures(engine, twin, "phase", players, seat)
+    assert twin_table == table
+    assert twin_hand != hand, "the owner's own picture shows the side facing them"
+
+
+def _inward_changed(state: Any, card: int) -> Any:
+    """A twin whose ``card`` has another side facing its player, every deck below its top reversed."""
+    twin = state.model_copy(deep=True)
+    deck = twin.card_set.model_dump()
+    spec = next(s for s in deck["cards"] if s["id"] == twin.cards[card])
+    spec["sides"][twin.face[card] ^ 1]["title"] = "Hidden Changeling"
+    twin.custom = type(twin.card_set).model_validate(deck)
+    for pile in twin.decks:
+        pile[:-1] = pile[-2::-1]
+    return twin
