@@ -33,11 +33,13 @@ STATES = [
     ("once-upon-a-time-life", 4, 8, 60),  # a question open, kept cards
     ("once-upon-a-time-life", 3, 5, 120),  # a pawn sent to an additional space
     ("once-upon-a-time-life", 4, 7, 300),
+    ("once-upon-a-time-life", 3, 2, 190),  # a duel called
+    ("once-upon-a-time-life", 3, 5, 90),  # a Bacteria to fend off
     ("phase", 3, 3, 80),
     ("phase", 2, 1, 5000),
     ("phase", 2, 1, 4000),  # a hand too big for whole faces
 ]
-HANDS = [STATES[1], *STATES[3:5], STATES[7], STATES[9], *STATES[12:15:2]]
+HANDS = [STATES[1], *STATES[3:5], STATES[7], STATES[9], *STATES[14:17:2]]
 
 
 def _name(game: str, players: int, seed: int, moves: int, part: str) -> str:

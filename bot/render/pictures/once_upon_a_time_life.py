@@ -157,6 +157,21 @@ class LifePictures:
             ],
             columns=3,
         )
+        if v.threat is not None:
+            foe = "Virus" if v.threat == "virus" else "Bacteria"
+            who = "" if v.turn is None else f": {plain_name(names, v.turn)} gives a token to fend it off"
+            sheet.line(f"{foe} attack{who}", SPACES[v.threat][1], colour=SPACES[v.threat][0])
+        if v.challenge is not None:
+            c = v.challenge
+            by, target = plain_name(names, c.by), plain_name(names, c.target)
+            line = (
+                f"{by} challenges {target} to a duel"
+                if c.kind == "duel"
+                else f"{by} attacks {target} with a Virus"
+            )
+            if c.winner is not None:
+                line += f" — {plain_name(names, c.winner)} wins"
+            sheet.line(line, "thorn" if c.kind == "virus" else "crown", bold=True)
         if v.question is not None:
             sheet.heading(f"{v.question.level} question", "eye")
             sheet.line(v.question.text, bold=True)
