@@ -6,10 +6,10 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from redis.asyncio import Redis
 
 from bot.clocks import DAY
 from bot.tables import TableService
+from storage.connect import connect
 from storage.store import TableStore
 from tests.support.clock import Clock
 from tests.support.minigame import HIGH_CARD
@@ -39,7 +39,7 @@ async def told(service: TableService, table_id: str, word: str) -> int:
 async def test_two_sweepers_on_one_redis_double_no_reminder_and_no_timeout(
     store: TableStore, redis_url: str, clock: Clock
 ) -> None:
-    other = Redis.from_url(redis_url)
+    other = connect(redis_url)  # a plain URL or the test cluster's
     try:
         first = daily(store, clock)
         second = daily(TableStore(other), clock)
