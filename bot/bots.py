@@ -7,6 +7,7 @@ compare-and-set race searches the same way."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from pydantic import BaseModel
@@ -16,4 +17,9 @@ from engines.core import Choice, Engine, Seat
 
 
 def bot_move(engine: Engine[Any, Any], state: BaseModel, seat: Seat, level: str, seed: str) -> Choice:
+    # A step the game plays for its bots itself (e.g. a quiz answer right with
+    # the table's odds) comes first; everything else is searched.
+    chosen = engine.bot_policy(state, seat, level, random.Random(seed))
+    if chosen is not None:
+        return chosen
     return choose(engine, state, seat, level_of(level), seed)

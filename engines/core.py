@@ -566,6 +566,12 @@ class Engine(ABC, Generic[S, A]):
         """Every seat of this game (from the ``players`` field most states keep)."""
         return list(range(int(getattr(state, "players", 0))))
 
+    def bot_policy(self, state: S, seat: Seat, level: str, rng: random.Random) -> Choice | None:
+        """A move a bot at ``level`` (easy/normal/hard) makes without searching,
+        for a step a game models itself (a quiz answer right with set odds), or
+        ``None`` (the default): the bot searches as usual."""
+        return None
+
     def rollout_choice(self, state: S, seat: Seat, choices: list[Choice], rng: random.Random) -> Choice:
         """The move a bot's quick simulated game makes for ``seat``: uniformly
         random by default; games may override it with a cheap heuristic."""

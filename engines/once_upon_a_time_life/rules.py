@@ -20,6 +20,7 @@ from engines.core import (
     Seat,
     seat_ref,
 )
+from engines import sampling
 from engines.once_upon_a_time_life import choices, moves, reading, views
 from engines.once_upon_a_time_life.actions import (
     Answer,
@@ -31,7 +32,7 @@ from engines.once_upon_a_time_life.actions import (
     VaBanque,
 )
 from engines.once_upon_a_time_life.board import builtin_board
-from engines.once_upon_a_time_life.cards import builtin_cards
+from engines.once_upon_a_time_life.cards import builtin_cards, card_spec
 from engines.once_upon_a_time_life.duels import loser
 from engines.once_upon_a_time_life.questions import builtin_questions
 from engines.once_upon_a_time_life.state import BOX, START_PURSE, LifeOptions, LifeState
@@ -187,6 +188,39 @@ class OnceUponATimeLife(Engine[LifeState, LifeAction]):
                               "are ranked by Hemo, then by the worth of all their tokens in Globin.")
 
     # ----- for bots (a bot seat answers right with the table's odds per deck) -----
+
+    def determinize(self, state: LifeState, seat: Seat, rng: random.Random) -> LifeState:
+        """Deal again what ``seat`` cannot see: the other players' kept cards
+        (drawn from the Master and Virus cards it has not seen) and the order of
+        every deck and question pile. The open question stays: its answers are
+        shown, and whether a bot knows the right one is :meth:`bot_policy`'s odds."""
+        world = state.model_copy(deep=True)
+        world.rng = sampling.fresh_rng(rng)
+        others = [s for s in range(world.players) if s != seat]
+        unseen = sorted([*world.chance, *(c for s in others for c in world.hands[s])])
+        keepable = [c for c in unseen if card_spec(world.chance_cards[c]).keep]
+        rng.shuffle(keepable)
+        for other in others:
+            size = len(world.hands[other])
+            world.hands[other], keepable = sorted(keepable[:size]), keepable[size:]
+        held = {c for s in others for c in world.hands[s]}
+        world.chance = [c for c in unseen if c not in held]
+        for pile in (world.chance, world.bad_luck, world.easy_pile, world.hard_pile):
+            sampling.redeal([pile], rng)
+        return world
+
+    def evaluate(self, state: LifeState) -> dict[Seat, float]:
+        """The worth of each purse in Globin (Hemo counts most)."""
+        if state.stage == "over":
+            return super().evaluate(state)
+        return sampling.lead([state.purses[s].worth() for s in range(state.players)], 8.0)
+
+    def bot_policy(self, state: LifeState, seat: Seat, level: str, rng: random.Random) -> Choice | None:
+        """A bot answers its question right with the table's odds for that deck
+        (at every level: the odds are the table's setting); else it searches."""
+        if self.answer_odds(state, seat) is None:
+            return None
+        return self.bot_choice(state, seat, rng)
 
     def answer_odds(self, state: LifeState, seat: Seat) -> float | None:
         """How likely a bot in ``seat`` answers the open question right; None when it answers none."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 from pydantic import BaseModel
 
 from engines.core import (
@@ -19,7 +21,8 @@ from engines.core import (
     SeatRecap,
     rank_seats,
 )
-from engines.phase import choices, effects, moves, views
+from engines import sampling
+from engines.phase import choices, effects, guesses, moves, views
 from engines.phase.actions import Attack, Cancel, Done, Pass, PhAction, Pick
 from engines.phase.cards import FACTION_NAMES, builtin_deck
 from engines.phase.state import PhOptions, PhState
@@ -160,6 +163,15 @@ class Phase(Engine[PhState, PhAction]):
                    f"Left in the Nexus: {state.nexus[0]} good, {state.nexus[1]} evil; "
                    f"lost from the game: {state.removed[0]} good, {state.removed[1]} evil."]
         return Recap(seats=seats, history=history)
+
+    def determinize(self, state: PhState, seat: Seat, rng: random.Random) -> PhState:
+        return guesses.guess(state, seat, rng)
+
+    def evaluate(self, state: PhState) -> dict[Seat, float]:
+        """The winner's measure: influence of one kind, then in total."""
+        if state.step == "over":
+            return super().evaluate(state)
+        return sampling.lead([state.best(s) + state.total(s) / 10 for s in range(state.players)], 4.0)
 
     def result(self, state: PhState) -> Result | None:
         if state.step != "over":

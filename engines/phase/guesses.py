@@ -1,0 +1,64 @@
+"""A bot's guess at what it cannot see in Phase (for :meth:`Engine.determinize`).
+
+Per player, every card whose designs the guessing seat has not fully seen is
+dealt again among those same card ids: the cards in that player's deck and,
+for another player, in their hand. A card of which one face is seen (a deck's
+top, the outward face of another player's hand card) gets a design with that
+face up; the rest of a deck get any design and a random face (a shuffle flips
+cards at random). Designs never leave their player, so factions hold. Another
+player's secret setup pick is drawn again from their hand.
+
+Left as they are: the back sides of other players' cards in the barracks, in
+play and in the discard pile (those cards were seen both ways as they were
+played or phased, or their design follows from their face often enough that
+a guess would add little)."""
+
+from __future__ import annotations
+
+import random
+
+from engines.core import Seat
+from engines.phase.cards import Side
+from engines.phase.state import PhState
+from engines.sampling import fresh_rng
+
+
+def guess(state: PhState, seat: Seat, rng: random.Random) -> PhState:
+    world = state.model_copy(deep=True)
+    world.rng = fresh_rng(rng)
+    shown = _shown(world)
+    for player in range(world.players):
+        deck = world.decks[player]
+        seen = ([deck[-1]] if deck else []) + (world.hands[player] if player != seat else [])
+        _redeal(world, sorted(set(seen) - shown), sorted(set(deck[:-1]) - shown), rng)
+        if player != seat and world.picks and world.picks[player] is not None:
+            world.picks[player] = rng.choice(sorted(world.hands[player]))
+    return world
+
+
+def _shown(world: PhState) -> set[int]:
+    """Cards named elsewhere in every view, wherever they lie now: an order
+    being paid for (its inward face) and the warriors of this turn's skirmishes."""
+    shown = {c for fight in world.skirmishes for c in (fight.attacker, *fight.defenders)}
+    if world.pending is not None:
+        shown.add(world.pending.card)
+    return shown
+
+
+def _redeal(world: PhState, seen: list[int], unseen: list[int], rng: random.Random) -> None:
+    """Deal the designs of ``seen + unseen`` again, keeping each seen card's face."""
+    faces: dict[int, Side] = {card: world.side(card) for card in seen}
+    pool = sorted(world.cards[c] for c in [*seen, *unseen])
+    rng.shuffle(pool)
+    dealt: dict[int, tuple[str, int]] = {}
+    for card in seen:
+        fits = [(i, side) for i, design in enumerate(pool)
+                for side in (0, 1) if world.card_set.card(design).sides[side] == faces[card]]
+        if not fits:
+            return  # no consistent deal found this way: keep the cards as they are
+        at, side = rng.choice(fits)
+        dealt[card] = (pool.pop(at), side)
+    for card in unseen:
+        dealt[card] = (pool.pop(), rng.randrange(2))
+    for card, (design, side) in dealt.items():
+        world.cards[card], world.face[card] = design, side
