@@ -6,6 +6,7 @@ import random
 
 from pydantic import BaseModel
 
+from engines import sampling
 from engines.core import (
     CardText,
     Choice,
@@ -20,7 +21,6 @@ from engines.core import (
     Seat,
     seat_ref,
 )
-from engines import sampling
 from engines.once_upon_a_time_life import choices, moves, reading, views
 from engines.once_upon_a_time_life.actions import (
     Answer,

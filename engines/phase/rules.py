@@ -6,6 +6,7 @@ import random
 
 from pydantic import BaseModel
 
+from engines import sampling
 from engines.core import (
     CardText,
     Choice,
@@ -21,7 +22,6 @@ from engines.core import (
     SeatRecap,
     rank_seats,
 )
-from engines import sampling
 from engines.phase import choices, effects, guesses, moves, views
 from engines.phase.actions import Attack, Cancel, Done, Pass, PhAction, Pick
 from engines.phase.cards import FACTION_NAMES, builtin_deck

@@ -4,6 +4,7 @@ sees, hides nothing the seat cannot see, and depends on that view alone."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -62,7 +63,51 @@ def test_a_sample_agrees_with_the_seats_view(key: str, players: int) -> None:
 
 
 def test_every_landed_game_samples_for_its_bots() -> None:
-    assert {"spheres-of-life", "scales-of-influence", "time-masters"} <= set(SAMPLED)
+    assert {"spheres-of-life", "scales-of-influence", "time-masters", "once-upon-a-time-life",
+            "phase"} <= set(SAMPLED)
+
+
+def _samples(key: str, players: int, seed: int, every: int) -> Iterator[tuple[Any, Any, int]]:
+    """(true state, sample, seat) along a random game (typed loosely: the tests read game fields)."""
+    engine = GAMES[key]
+    for state in _states(engine, players, seed, every):
+        for seat in range(players):
+            yield state, engine.determinize(state, seat, random.Random(seat)), seat
+
+
+def test_life_deals_only_unseen_master_and_virus_cards_into_other_hands() -> None:
+    dealt = 0
+    for state, sample, seat in _samples("once-upon-a-time-life", 4, 3, every=3):
+        assert sample.hands[seat] == state.hands[seat]
+        for other in range(4):
+            assert len(sample.hands[other]) == len(state.hands[other])
+            assert all(sample.card("chance", c).keep for c in sample.hands[other])
+        # Every Chance card lies in exactly one place, as in the true state.
+        places = [*sample.chance, *(c for h in sample.hands for c in h)]
+        if sample.challenge is not None:
+            places += sample.challenge.cards
+        assert sorted(places) == list(range(len(sample.chance_cards)))
+        dealt += sample.hands != state.hands
+    assert dealt, "the other players' kept cards were never dealt again"
+
+
+def test_phase_keeps_each_players_cards_and_deals_their_decks_again() -> None:
+    redrawn = 0
+    for state, sample, _ in _samples("phase", 3, 4, every=5):
+        for player in range(3):
+            for zone in ("decks", "hands", "barracks", "play", "discards"):
+                assert getattr(sample, zone)[player] == getattr(state, zone)[player]
+            # Designs never move to another player (factions hold).
+            ids = [*state.decks[player], *state.hands[player]]
+            assert sorted(sample.cards[c] for c in ids) == sorted(state.cards[c] for c in ids)
+            # In the built-in set no two cards share a side: a face seen names
+            # its card, so only what lies under a deck's top changes.
+            for card in [*state.hands[player], *state.decks[player][-1:]]:
+                assert (sample.cards[card], sample.face[card]) == (state.cards[card], state.face[card])
+            under = state.decks[player][:-1]
+            redrawn += [(sample.cards[c], sample.face[c]) for c in under] != [
+                (state.cards[c], state.face[c]) for c in under]
+    assert redrawn, "no deck was ever dealt again"
 
 
 def test_the_default_copies_open_games_and_refuses_hidden_ones() -> None:

@@ -7,10 +7,13 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import math
+import random
+from typing import Any
 
 import pytest
 
 from bot import tables
+from bot.bots import bot_move
 from bot.tables import Player, TableService
 from engines.ai import LEVELS
 from engines.registry import GAMES
@@ -95,3 +98,47 @@ async def test_a_long_chain_of_bot_moves_goes_on_from_the_sweeper(
     assert started.table.deadline == service.clock()  # due now: the sweeper goes on at once
     await service.expire()
     assert len(await bot_moves(service, table_id)) == 2
+
+
+# Short games: three Hemo to win; small decks and few rounds of Phase.
+SHORT = {"once-upon-a-time-life": {"hemo": 3},
+         "phase": {"influence": 2, "deck_size": 15, "round_limit": 5}}
+
+
+@pytest.mark.parametrize("game", sorted(SHORT))
+async def test_a_normal_bot_plays_a_whole_game_of_each_sampled_game(service: TableService, game: str) -> None:
+    table = await service.create(game, ANN, channel_id=100, seed=3, options=SHORT[game])
+    await service.add_bot(table.id, ANN.user_id, level="normal")
+    await service.start(table.id, ANN.user_id)
+    rng = random.Random(3)
+    for _ in range(3000):
+        record = await service.get(table.id)
+        if record.status is not TableStatus.PLAYING:
+            break
+        assert service.awaited(record) == [0], "the bot left a move undone"
+        choice = rng.choice(service.choices(record, ANN.user_id))
+        await service.act(table.id, ANN.user_id, choice.key, record.version)
+    assert record.status is TableStatus.FINISHED
+    assert len(await bot_moves(service, table.id)) >= 5
+
+
+def _life_answering(bot_easy: float) -> Any:
+    """A Life game where seat 1 (the bot) answers an Easy question."""
+    engine = GAMES["once-upon-a-time-life"]
+    state = engine.setup(2, engine.parse_options({"random_first": False, "bot_easy": bot_easy}), 1)
+    state.stage, state.turn = "pick", 1
+    return engine.apply(state, 1, next(c.action for c in engine.legal_actions(state, 1)
+                                       if c.key == "question:easy")).state
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_a_life_bot_answers_right_with_the_tables_odds_not_by_search(level: str) -> None:
+    engine = GAMES["once-upon-a-time-life"]
+    sure, never = _life_answering(1.0), _life_answering(0.0)
+    right = f"answer:{sure.question.correct}"
+    assert never.question.correct == sure.question.correct  # the same question, shown the same way
+    for seed in range(20):
+        assert bot_move(engine, sure, 1, level, f"s{seed}").key == right
+        assert bot_move(engine, never, 1, level, f"s{seed}").key != right
+    # Before the question, the game has no policy of its own: the bot searches.
+    assert engine.bot_policy(engine.setup(2, engine.parse_options(), 1), 0, level, random.Random(1)) is None
