@@ -76,9 +76,12 @@ def _wins(key: str, players: int, games: int) -> int:
 
 # Time Masters' games are the longest: two of them keep the suite quick.
 QUICK = {"spheres-of-life": 3, "scales-of-influence": 3, "time-masters": 2}
+# Searched games of these last minutes each: benchmarks/bench_bots.py gives
+# their figures, and the slow test below still plays them.
+LONG = {"once-upon-a-time-life", "phase"}
 
 
-@pytest.mark.parametrize("key", sorted(SAMPLED))
+@pytest.mark.parametrize("key", sorted(set(SAMPLED) - LONG))
 def test_the_normal_bot_beats_random_players(key: str) -> None:
     games = QUICK.get(key, 3)
     assert _wins(key, 3, games) >= math.ceil(2 * games / 3)
