@@ -11,6 +11,7 @@ import pytest
 from pydantic import BaseModel
 
 from engines.core import Engine
+from engines.phase.cards import DeckSpec, builtin_deck
 from engines.registry import GAMES
 
 # The games that sample hidden information for their bots (a game that does not
@@ -118,3 +119,26 @@ def test_the_default_copies_open_games_and_refuses_hidden_ones() -> None:
     engine_open = type("Open", (type(engine),), {"info": open_info})()
     copy = Engine.determinize(engine_open, state, 0, random.Random(1))
     assert copy == state and copy is not state
+
+
+def test_phase_redraws_what_a_shared_face_hides_of_another_players_hand() -> None:
+    # A set where every card has a twin sharing its first side: seeing that
+    # face on another player's hand card no longer tells which card it is.
+    built_in = builtin_deck()
+    twins = [c.model_copy(update={"id": f"{c.id[:20]}-twin",
+                                  "sides": [c.sides[0], c.sides[1].model_copy(update={"title": "Twin"})]})
+             for c in built_in.cards]
+    deck = DeckSpec(cards=[*built_in.cards, *twins])
+    engine = GAMES["phase"]
+    options = engine.parse_options({"deck": deck.model_dump(mode="json")})
+    varied = 0
+    for game_seed in range(6):
+        state = engine.setup(2, options, game_seed)
+        hand = state.hands[1]  # type: ignore[attr-defined]
+        inward = set()
+        for seed in range(10):
+            sample = engine.determinize(state, 0, random.Random(seed))
+            assert engine.view(sample, 0) == engine.view(state, 0)
+            inward.add(tuple(sample.side(c, flipped=True).title for c in hand))  # type: ignore[attr-defined]
+        varied += len(inward) > 1
+    assert varied, "another player's hand showed the same inward faces in every sample"
