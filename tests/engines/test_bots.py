@@ -74,11 +74,11 @@ def _wins(key: str, players: int, games: int) -> int:
     return wins
 
 
-# Time Masters' games are the longest: two of them keep the suite quick.
-QUICK = {"spheres-of-life": 3, "scales-of-influence": 3, "time-masters": 2}
-# Searched games of these last minutes each: benchmarks/bench_bots.py gives
-# their figures, and the slow test below still plays them.
-LONG = {"once-upon-a-time-life", "phase"}
+# Time Masters' and Life's games are the longest: two of them keep the suite quick.
+QUICK = {"spheres-of-life": 3, "scales-of-influence": 3, "time-masters": 2, "once-upon-a-time-life": 2}
+# A searched game of Phase lasts minutes: benchmarks/bench_bots.py gives its
+# figures, and the slow test below still plays it.
+LONG = {"phase"}
 
 
 @pytest.mark.parametrize("key", sorted(set(SAMPLED) - LONG))
