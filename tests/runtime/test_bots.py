@@ -115,7 +115,12 @@ async def test_a_normal_bot_plays_a_whole_game_of_each_sampled_game(service: Tab
         record = await service.get(table.id)
         if record.status is not TableStatus.PLAYING:
             break
-        assert service.awaited(record) == [0], "the bot left a move undone"
+        if service.awaited(record) != [0]:
+            # A bot whose thinking ran past one change's budget (a loaded
+            # machine): it hands over, due at once, and the sweeper plays on.
+            assert record.deadline == service.clock(), "the bot left a move undone"
+            await service.expire()
+            continue
         choice = rng.choice(service.choices(record, ANN.user_id))
         await service.act(table.id, ANN.user_id, choice.key, record.version)
     assert record.status is TableStatus.FINISHED
