@@ -7,18 +7,22 @@ the same seeds when everyone plays at random, which differs in team games) —
 and the decision time p50/p99 at each difficulty. Then the hard bot against
 normal bots at the smallest table.
 
-Run: ``python -m benchmarks.bench_bots [--games 1000] [--versus 100] [--game KEY] [--players N]``
-(``--versus 0``: no hard-against-normal games).
-Single-threaded; a thousand games per table size take hours on a small machine:
-pass fewer and the figures say how many were played.
+Run: ``python -m benchmarks.bench_bots [--games 1000] [--versus 100] [--game KEY] [--players N] [--jobs 2]``
+(``--versus 0``: no hard-against-normal games). ``--jobs`` plays games in that
+many processes at once (one per core: decision times stay those of one core).
+A thousand games per table size take hours on a small machine: pass fewer and
+the figures say how many were played, with a 95% interval on each win share.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 import time
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from concurrent.futures import ProcessPoolExecutor
+from functools import partial
 from typing import Any, TextIO
 
 from engines.ai import LEVELS, Level
@@ -41,25 +45,59 @@ def times(decisions: Mapping[str, list[float]], name: str) -> str:
     return f"{name} p50 {p50:.0f} ms p99 {p99:.0f} ms ({len(seconds)} decisions)"
 
 
+def one_game(
+    key: str, players: int, hero: Level, others: Level | None, seed: int
+) -> tuple[bool, bool, dict[str, list[float]]]:
+    """Game ``seed``: whether the hero's seat won, whether the same seat won the
+    all-random game on the same seed, and the decision times."""
+    engine = GAMES[key]
+    seat = seed % players
+    bots = {s: others for s in range(players) if others is not None} | {seat: hero}
+    match = play_match(engine, players, seed, bots)
+    random_winners = playout(engine, players, seed=seed, in_place=True)[1].winners
+    return seat in match.result.winners, seat in random_winners, match.decisions
+
+
 def duel(
-    engine: Engine[Any, Any], players: int, games: int, hero: Level, others: Level | None
+    engine: Engine[Any, Any], players: int, games: int, hero: Level, others: Level | None, jobs: int = 1
 ) -> tuple[int, int, dict[str, list[float]]]:
     """``hero`` in seat ``seed % players`` against ``others`` (None: random):
     the hero's wins, the same seat's wins in all-random games, decision times."""
     wins = baseline = 0
     decisions: dict[str, list[float]] = {}
-    for seed in range(games):
-        seat = seed % players
-        bots = {s: others for s in range(players) if others is not None} | {seat: hero}
-        match = play_match(engine, players, seed, bots)
-        wins += seat in match.result.winners
-        baseline += seat in playout(engine, players, seed=seed, in_place=True)[1].winners
-        for name, seconds in match.decisions.items():
-            decisions.setdefault(name, []).extend(seconds)
+    for won, won_at_random, seconds in _games(
+        partial(one_game, engine.info.key, players, hero, others), games, jobs
+    ):
+        wins += won
+        baseline += won_at_random
+        for name, spent in seconds.items():
+            decisions.setdefault(name, []).extend(spent)
     return wins, baseline, decisions
 
 
-def run(games: int, versus: int, keys: list[str], out: TextIO, only: list[int] | None = None) -> None:
+def _games(
+    game: partial[tuple[bool, bool, dict[str, list[float]]]], games: int, jobs: int
+) -> Iterator[tuple[bool, bool, dict[str, list[float]]]]:
+    if jobs <= 1:
+        yield from map(game, range(games))
+        return
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        yield from pool.map(game, range(games), chunksize=max(1, games // (jobs * 8)))
+
+
+def interval(wins: int, games: int) -> str:
+    """The 95% Wilson interval of a win share, so a small sample says how unsure it is."""
+    if not games:
+        return ""
+    z, share = 1.96, wins / games
+    centre = (share + z * z / (2 * games)) / (1 + z * z / games)
+    spread = z * math.sqrt(share * (1 - share) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return f", 95% {max(0.0, centre - spread):.0%}–{min(1.0, centre + spread):.0%}"
+
+
+def run(
+    games: int, versus: int, keys: list[str], out: TextIO, only: list[int] | None = None, jobs: int = 1
+) -> None:
     out.write(f"Bots: {games} seeded games per table size, {versus} for hard against normal\n")
     for key in keys:
         engine = GAMES[key]
@@ -68,10 +106,11 @@ def run(games: int, versus: int, keys: list[str], out: TextIO, only: list[int] |
             sizes = [n for n in only if engine.info.min_players <= n <= engine.info.max_players]
         for players in sizes:
             started = time.perf_counter()
-            wins, baseline, decisions = duel(engine, players, games, LEVELS["normal"], None)
-            easy = duel(engine, players, max(1, games // 10), LEVELS["easy"], None)[2]
+            wins, baseline, decisions = duel(engine, players, games, LEVELS["normal"], None, jobs)
+            easy = duel(engine, players, max(1, games // 10), LEVELS["easy"], None, jobs)[2]
             out.write(
                 f"{engine.info.title}, {players} players: normal bot wins {wins}/{games} = {wins / games:.0%}"
+                f"{interval(wins, games)}"
                 f" (fair share {1 / players:.0%}; this seat under random play {baseline / games:.0%})"
                 f" [{time.perf_counter() - started:.0f} s]\n"
                 f"  {times(decisions, 'normal')}; {times(easy, 'easy')}\n"
@@ -79,10 +118,10 @@ def run(games: int, versus: int, keys: list[str], out: TextIO, only: list[int] |
         if versus <= 0:
             continue
         players = engine.info.min_players
-        wins, _, decisions = duel(engine, players, versus, LEVELS["hard"], LEVELS["normal"])
+        wins, _, decisions = duel(engine, players, versus, LEVELS["hard"], LEVELS["normal"], jobs)
         out.write(
             f"{engine.info.title}, {players} players: hard bot against normal bots wins {wins}/{versus}"
-            f" = {wins / versus:.0%} (fair share {1 / players:.0%})\n"
+            f" = {wins / versus:.0%}{interval(wins, versus)} (fair share {1 / players:.0%})\n"
             f"  {times(decisions, 'hard')}; {times(decisions, 'normal')}\n"
         )
         out.flush()
@@ -94,8 +133,18 @@ def main(argv: list[str] | None = None, out: TextIO = sys.stdout) -> int:
     parser.add_argument("--versus", type=int, default=100, help="games of hard against normal (default 100)")
     parser.add_argument("--game", action="append", choices=sorted(GAMES), help="only this game (repeatable)")
     parser.add_argument("--players", type=int, action="append", help="only this table size (repeatable)")
+    parser.add_argument(
+        "--jobs", type=int, default=1, help="games played at once, in that many processes (default 1)"
+    )
     args = parser.parse_args(argv)
-    run(max(1, args.games), max(0, args.versus), args.game or sorted(GAMES), out, args.players)
+    run(
+        max(1, args.games),
+        max(0, args.versus),
+        args.game or sorted(GAMES),
+        out,
+        args.players,
+        max(1, args.jobs),
+    )
     return 0
 
 
