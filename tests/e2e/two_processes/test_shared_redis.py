@@ -60,6 +60,7 @@ async def owed(store: TableStore, tables: list[Table], now: float) -> dict[str, 
     owed = {}
     for table in tables:
         record = await store.get(table.id)
+        assert record is not None, table.id
         due = Due()
         for seat, deadline in record.clocks.due.items():
             if deadline <= now:

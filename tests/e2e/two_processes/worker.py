@@ -19,6 +19,7 @@ import os
 import random
 import sys
 import traceback
+from collections.abc import Awaitable, Callable
 from typing import IO, Any
 
 from bot.app import build_bot
@@ -179,7 +180,7 @@ async def serve(replies: IO[str]) -> None:
     try:
         await h.start()
         worker.mirror = Mirror(h)
-        ops = {
+        ops: dict[str, Callable[..., Awaitable[dict[str, Any]]]] = {
             "hello": worker.hello,
             "open": worker.open,
             "act": worker.act,
