@@ -215,6 +215,15 @@ class ShardedGameTableBot(GameTableMixin, commands.AutoShardedBot):
         self._wire(service, settings, sync_commands)
 
 
+def build_bot(
+    service: TableService, settings: Settings, **options: Any
+) -> GameTableBot | ShardedGameTableBot:
+    """The bot for these settings: with SHARD_COUNT or SHARD_IDS, one that runs just those shards."""
+    sharded = settings.shard_ids is not None or settings.shard_count is not None
+    bot_class = ShardedGameTableBot if sharded else GameTableBot
+    return bot_class(service, settings, **options)
+
+
 async def run_bot(settings: Settings) -> None:
     """Run until stopped (SIGINT/SIGTERM close the gateway and Redis cleanly)."""
     from storage.connect import open_redis
@@ -227,9 +236,7 @@ async def run_bot(settings: Settings) -> None:
         days = settings.retention_days, settings.lobby_idle_days
         retention = Retention(finished=days[0] * DAY, idle_lobby=days[1] * DAY)
         service = TableService(TableStore(redis, retention), turn_timeout=settings.turn_timeout)
-        sharded = settings.shard_ids is not None or settings.shard_count is not None
-        bot_class = ShardedGameTableBot if sharded else GameTableBot
-        bot = bot_class(service, settings)
+        bot = build_bot(service, settings)
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGINT, signal.SIGTERM):
             loop.add_signal_handler(sig, lambda: asyncio.create_task(bot.close()))

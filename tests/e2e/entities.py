@@ -35,14 +35,23 @@ TEXT, DM, PUBLIC_THREAD, PRIVATE_THREAD = 0, 1, 11, 12
 
 
 class Snowflakes:
-    """Deterministic snowflakes: each id is one millisecond after the previous one."""
+    """Deterministic snowflakes: each id is one millisecond after the previous one. ``worker`` goes
+    in the worker bits, as Discord's own ids carry the worker that made them: two processes that
+    share a world but make their own messages never make the same id (see ``fork``)."""
 
-    def __init__(self) -> None:
-        self._counter = itertools.count(1)
+    def __init__(self, worker: int = 0, start: int = 1) -> None:
+        assert 0 <= worker < 32, "Discord's snowflakes have five worker bits"
+        self.worker = worker
+        self._counter = itertools.count(start)
+        self.last = start - 1
 
     def next(self) -> int:
-        n = next(self._counter)
-        return ((_BASE_MS + n) << 22) | (n & 0xFFF)
+        n = self.last = next(self._counter)
+        return ((_BASE_MS + n) << 22) | (self.worker << 17) | (n & 0xFFF)
+
+    def fork(self, worker: int) -> Snowflakes:
+        """Go on from here as ``worker``: ids after the ones made so far, never another worker's."""
+        return Snowflakes(worker, self.last + 1)
 
 
 def iso_of(snowflake: int) -> str:

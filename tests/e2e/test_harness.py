@@ -12,6 +12,7 @@ import pytest
 from discord import app_commands
 from discord.ext import commands
 
+from tests.e2e.entities import Snowflakes
 from tests.e2e.harness import DiscordHarness
 
 _instances = itertools.count(1)
@@ -373,3 +374,13 @@ async def test_command_registration_limits_are_checked_at_startup() -> None:
     with pytest.raises(AssertionError, match=r"command\[0\]\.description: 101 chars > 100"):
         await harness.start()
     await harness.close(check=False)
+
+
+def test_forked_snowflakes_go_on_in_time_and_never_meet_another_workers() -> None:
+    shared = Snowflakes()
+    world = [shared.next() for _ in range(3)]
+    mine, theirs = shared.fork(1), shared.fork(2)
+    made = [[ids.next() for _ in range(5000)] for ids in (mine, theirs)]  # past the 12 increment bits
+    assert not set(made[0]) & set(made[1]) and not set(world) & set(made[0] + made[1])
+    assert min(made[0]) > max(world) and made[0] == sorted(made[0])
+    assert {(i >> 17) & 0x1F for i in made[0]} == {1} and Snowflakes().next() == world[0]
