@@ -25,6 +25,8 @@ from storage.user_settings import UserSettings
 REMINDERS = (0.5, 0.1)
 # Shorter clocks (a live table, a timed question) get none: their players are at the table.
 REMIND_FROM = 3600.0
+# How long before a player's quiet hours a reminder brought forward is sent.
+QUIET_MARGIN = 60.0
 # Correspondence paces, "N days per move".
 DAY = 24 * 3600.0
 PACES: dict[str, float] = {
@@ -96,9 +98,12 @@ def reminder_at(record: TableRecord, seat: Seat) -> float | None:
     if due - started < REMIND_FROM:
         return None
     at = due - (due - started) * REMINDERS[sent]
-    # In the player's quiet hours no DM goes: the reminder comes before they begin, never after.
+    # In the player's quiet hours no DM goes: the reminder comes just before they begin, never
+    # after. A clock that started in the same quiet hours has no earlier moment to use: its
+    # reminder keeps its time and is told without a sound (see bot.announce), since after the
+    # quiet hours could be too late.
     quiet = prefs(record, seat).quiet_start(at)
-    return at if quiet is None else max(started, quiet - 60.0)
+    return at if quiet is None or quiet - QUIET_MARGIN < started else quiet - QUIET_MARGIN
 
 
 def prefs(record: TableRecord, seat: Seat) -> UserSettings:

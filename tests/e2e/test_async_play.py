@@ -426,3 +426,54 @@ async def test_tables_made_or_joined_later_follow_my_settings(
     [record] = await maker.bot.service.store.in_channel(h.channel.id)
     assert record.clocks.prefs[ann.id]["zone"] == "Europe/Paris"
     assert record.clocks.prefs[bob.id]["notify"] == "nothing"
+
+
+SILENT = 1 << 12  # Discord's SUPPRESS_NOTIFICATIONS: the message makes no sound
+
+
+def thread_mentions(h: DiscordHarness, user: Any, *, silent: bool) -> list[str]:
+    """Messages sent in channels or threads that mention ``user``, made silent or not."""
+    return [
+        r.json.get("content") or ""
+        for r in h.requests
+        if r.kind == "message_create" and not r.is_dm and r.error is None
+        and f"<@{user.id}>" in (r.json.get("content") or "") and bool(r.flags & SILENT) is silent
+    ]
+
+
+async def test_a_turn_that_starts_in_quiet_hours_pings_and_reminds_without_a_sound_and_no_dm(
+    h: DiscordHarness, maker: BotMaker, clock: Clock
+) -> None:
+    table = await start_table(h, maker, "high-card", 2, {"pace": "relaxed"})  # an hour a move
+    ann, bob = table.users
+    hour = int(clock.now % DAY // 3600)
+    quiet = {"timezone": "UTC", "quiet_from": hour, "quiet_to": (hour + 3) % 24}
+    await h.slash(bob, "settings me", {"notify": "turn", **quiet})
+    await ann_plays(h, maker, table.table_id, ann)
+    await h.settle()
+    assert not any("Your move at table" in (m.content or "") for m in h.dms(bob)), "no DM in quiet hours"
+    [ping] = thread_mentions(h, bob, silent=True)
+    assert "your move at table" in ping and thread_mentions(h, bob, silent=False) == []
+
+    await sweep(h, maker, clock, 0.45 / 24)
+    assert len(thread_mentions(h, bob, silent=True)) == 1, "not reminded at the turn's start"
+    await sweep(h, maker, clock, 0.1 / 24)  # half his hour gone, still in his quiet hours
+    assert reminders(h, bob) == [], "no DM"
+    told = thread_mentions(h, bob, silent=True)
+    assert len(told) == 2 and "⏰" in told[1] and "half of your time is left" in told[1]
+    await sweep(h, maker, clock, 0.1 / 24)
+    assert len(thread_mentions(h, bob, silent=True)) == 2, "once"
+    await sweep(h, maker, clock, 0.3 / 24)
+    assert len(thread_mentions(h, bob, silent=True)) == 3 and reminders(h, bob) == []
+    assert thread_mentions(h, bob, silent=False) == []
+
+
+async def test_a_reminder_to_closed_dms_is_said_in_the_thread(
+    h: DiscordHarness, maker: BotMaker, clock: Clock
+) -> None:
+    table = await start_table(h, maker, "high-card", 2, {"pace": "2d"})
+    ann, _ = table.users
+    h.close_dms(ann)
+    await sweep(h, maker, clock, 1.01)
+    [said] = [t for t in thread_mentions(h, ann, silent=False) if "⏰" in t]
+    assert "half of your time is left" in said and "only you can see" not in said
