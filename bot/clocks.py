@@ -14,7 +14,7 @@ the earliest reminder or timeout of any seat, or none while paused.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 from bot.errors import TableError
 from engines.core import Event, Seat, seat_ref
@@ -69,8 +69,24 @@ def settle(record: TableRecord, awaited: Mapping[Seat, float], now: float) -> No
     record.deadline = wake_up(record)
 
 
+def inherit(record: TableRecord, awaited: Iterable[Seat]) -> None:
+    """A table saved before seats had clocks (see :mod:`storage.records`): the seats
+    it was waiting for take over its one deadline, so none of them moves; a seat
+    awaited later starts a clock of its own as usual."""
+    old = record.clocks.inherited
+    if old is None:
+        return
+    record.clocks.inherited = None
+    for seat in awaited:
+        if seat not in record.clocks.due and not record.seats[seat].bot:
+            record.clocks.started[seat] = old.started
+            record.clocks.due[seat] = old.due
+            record.clocks.reminded[seat] = 0
+
+
 def stop_all(record: TableRecord) -> None:
     """The game is over: no clock runs any more."""
+    record.clocks.inherited = None
     record.clocks.started.clear()
     record.clocks.due.clear()
     record.clocks.reminded.clear()
@@ -178,7 +194,8 @@ def check_running(record: TableRecord) -> None:
 def time_left(record: TableRecord, seat: Seat) -> str:
     """The seat's time as the table shows it: a Discord timestamp, so every
     reader sees it in their own time zone."""
-    due = record.clocks.due.get(seat)
+    inherited = record.clocks.inherited
+    due = record.clocks.due.get(seat, inherited.due if inherited is not None else None)
     if due is None:
         return ""
     if record.clocks.paused_at is not None:
