@@ -14,6 +14,7 @@ import pytest
 
 from bot.clocks import DAY
 from engines.registry import GAMES
+from storage.user_settings import settings_key
 from tests.e2e.games import public_texts, start_table
 from tests.e2e.harness import DiscordHarness
 from tests.e2e.tables import BotMaker, button, embed_text
@@ -349,7 +350,8 @@ async def test_quiet_hours_bring_a_reminder_forward_and_settings_choose_the_dms(
     wrong = await h.slash(ann, "settings me", {"timezone": "Mars/Olympus"})
     assert "time zone" in (wrong.content or "")
     saved = await h.slash(ann, "settings me", {"timezone": "UTC", "quiet_from": 0, "quiet_to": 6})
-    assert "quiet 0:00–6:00 UTC" in (saved.content or "") and "1 tables" in (saved.content or "")
+    assert "quiet hours 0:00–6:00 UTC" in (saved.content or "")
+    assert "at the 1 table you sit at" in (saved.content or "")
     record = await maker.bot.service.get(table.table_id)
     half = record.clocks.started[0] + 1.5 * DAY  # 01:46 UTC: in ann's quiet hours
     midnight = half - half % DAY
@@ -418,7 +420,7 @@ async def test_tables_made_or_joined_later_follow_my_settings(
 ) -> None:
     ann, bob = h.create_user("ann"), h.create_user("bob")
     none = await h.slash(ann, "settings me", {"quiet_from": 22, "quiet_to": 7, "timezone": "Europe/Paris"})
-    assert "at the 0 tables" in (none.content or "")
+    assert "the tables you join will follow them" in (none.content or "")
     await h.slash(bob, "settings me", {"notify": "nothing"})
     created = await h.slash(ann, "table create", {"game": "high-card", "pace": "2d"})
     assert created.message is not None
@@ -477,3 +479,25 @@ async def test_a_reminder_to_closed_dms_is_said_in_the_thread(
     await sweep(h, maker, clock, 1.01)
     [said] = [t for t in thread_mentions(h, ann, silent=False) if "⏰" in t]
     assert "half of your time is left" in said and "only you can see" not in said
+
+
+async def test_settings_me_with_no_options_shows_my_settings_and_bad_ones_change_nothing(
+    h: DiscordHarness, maker: BotMaker, clock: Clock
+) -> None:
+    ann = h.create_user("ann")
+    shown = await h.slash(ann, "settings me")
+    assert shown.ephemeral and "Your settings: reminders only, no quiet hours" in (shown.content or "")
+    assert await maker.bot.service.store.redis.get(settings_key(ann.id)) is None, "showing saves nothing"
+    assert {"name": "Europe/Paris", "value": "Europe/Paris"} in await h.autocomplete(
+        ann, "settings me", "timezone", {"timezone": "paris"}
+    )
+    half = await h.slash(ann, "settings me", {"quiet_from": 22})
+    assert "both ends" in (half.content or "")
+    assert await maker.bot.service.store.redis.get(settings_key(ann.id)) is None
+    await h.slash(ann, "settings me", {"quiet_from": 22, "quiet_to": 7, "timezone": "Europe/Paris"})
+    later = await h.slash(ann, "settings me", {"quiet_to": 6})
+    assert "quiet hours 22:00–6:00 Europe/Paris" in (later.content or ""), "one end moves alone"
+    off = await h.slash(ann, "settings me", {"quiet_from": 6})
+    assert "no quiet hours" in (off.content or ""), "the same hour twice: no quiet hours"
+    shown = await h.slash(ann, "settings me")
+    assert "Your settings: reminders only, no quiet hours" in (shown.content or "")
