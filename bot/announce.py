@@ -141,10 +141,15 @@ class Announcer:
                 steps.append((f"log:{index}", _send(thread, chunk)))
         for user_id, lines in news.private.items():
             steps.append((f"dm:{user_id}", partial(self._dm, record, user_id, lines)))
+        settings, now = UserSettingsStore(self.service.store.redis), self.service.clock()
+        for user_id, lines in news.reminders.items():
+            steps.append((f"remind:{user_id}", partial(self._remind, record, user_id, lines, settings, now)))
         if news.ping:
-            steps.append(("ping", lambda: self._ping(record, news.ping)))
+            # Players in their quiet hours are mentioned apart, without a sound: two steps, so a
+            # retry of one never repeats the other.
+            steps.append(("ping", partial(self._ping, record, news.ping, settings, now, False)))
+            steps.append(("ping:quiet", partial(self._ping, record, news.ping, settings, now, True)))
         for user_id in news.ping:
-            settings, now = UserSettingsStore(self.service.store.redis), self.service.clock()
             steps.append((f"turn:{user_id}", partial(turn_dm, self.client, settings, record, user_id, now)))
         if record.status is TableStatus.FINISHED and news.version == record.version:
             # The change that ended the game is a finished table's last one.
@@ -176,13 +181,18 @@ class Announcer:
         except discord.NotFound:
             log.info("table %s: its message is gone", record.id)
 
-    async def _dm(self, record: TableRecord, user_id: int, lines: list[str]) -> None:
+    async def _dm(
+        self, record: TableRecord, user_id: int, lines: list[str], *, closed_notice: bool = True
+    ) -> None:
+        """Private lines by DM; when the player's DMs are closed, a secret-free
+        thread ping sends them to **My hand** (or, without ``closed_notice``, the
+        refusal is the caller's to handle)."""
         try:
             dm = await self.client.create_dm(discord.Object(id=user_id))
             for chunk in _chunks([f"**Table {record.id}** ({record.game}):", *lines]):
                 await dm.send(chunk)
         except discord.Forbidden as refused:
-            if refused.code != DMS_CLOSED:
+            if refused.code != DMS_CLOSED or not closed_notice:
                 raise
             channel = self._channel(record.thread_id or record.channel_id)
             if channel is not None:
@@ -192,15 +202,45 @@ class Announcer:
                     allowed_mentions=mentioning([user_id]),
                 )
 
-    async def _ping(self, record: TableRecord, users: list[int]) -> None:
+    async def _remind(
+        self, record: TableRecord, user_id: int, lines: list[str], settings: UserSettingsStore, now: float
+    ) -> None:
+        """A clock reminder: by DM, or in the table's thread — without a sound in the
+        player's quiet hours, or aloud when their DMs are closed. It tells only the
+        seat's time, which the table message shows everyone, so the thread may carry it."""
+        if (await settings.get(user_id)).quiet_start(now) is None:
+            try:
+                await self._dm(record, user_id, lines, closed_notice=False)
+                return
+            except discord.Forbidden as refused:
+                if refused.code != DMS_CLOSED:
+                    raise
+            silent = False
+        else:
+            silent = True
+        channel = self._channel(record.thread_id or record.channel_id)
+        if channel is not None:
+            await channel.send(
+                fit(f"<@{user_id}> " + " ".join(lines), 2000),
+                allowed_mentions=mentioning([user_id]),
+                silent=silent,
+            )
+
+    async def _ping(
+        self, record: TableRecord, users: list[int], settings: UserSettingsStore, now: float, silent: bool
+    ) -> None:
+        """Mention those the game now waits for who are in their quiet hours
+        (``silent``: the message makes no sound), or those who are not."""
         channel = self._channel(record.thread_id or record.channel_id)
         if channel is None:
             return
-        mentions = " ".join(f"<@{u}>" for u in users)
-        await channel.send(
-            fit(f"{mentions} — your move at table {record.id}.", 2000),
-            allowed_mentions=mentioning(users),
-        )
+        group = [u for u in users if ((await settings.get(u)).quiet_start(now) is not None) is silent]
+        if group:
+            await channel.send(
+                fit(f"{' '.join(f'<@{u}>' for u in group)} — your move at table {record.id}.", 2000),
+                allowed_mentions=mentioning(group),
+                silent=silent,
+            )
 
     async def _recap(self, record: TableRecord) -> None:
         """The recap of a finished game, in the table's thread."""

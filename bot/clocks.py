@@ -14,7 +14,7 @@ the earliest reminder or timeout of any seat, or none while paused.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 from bot.errors import TableError
 from engines.core import Event, Seat, seat_ref
@@ -25,6 +25,8 @@ from storage.user_settings import UserSettings
 REMINDERS = (0.5, 0.1)
 # Shorter clocks (a live table, a timed question) get none: their players are at the table.
 REMIND_FROM = 3600.0
+# How long before a player's quiet hours a reminder brought forward is sent.
+QUIET_MARGIN = 60.0
 # Correspondence paces, "N days per move".
 DAY = 24 * 3600.0
 PACES: dict[str, float] = {
@@ -67,8 +69,24 @@ def settle(record: TableRecord, awaited: Mapping[Seat, float], now: float) -> No
     record.deadline = wake_up(record)
 
 
+def inherit(record: TableRecord, awaited: Iterable[Seat]) -> None:
+    """A table saved before seats had clocks (see :mod:`storage.records`): the seats
+    it was waiting for take over its one deadline, so none of them moves; a seat
+    awaited later starts a clock of its own as usual."""
+    old = record.clocks.inherited
+    if old is None:
+        return
+    record.clocks.inherited = None
+    for seat in awaited:
+        if seat not in record.clocks.due and not record.seats[seat].bot:
+            record.clocks.started[seat] = old.started
+            record.clocks.due[seat] = old.due
+            record.clocks.reminded[seat] = 0
+
+
 def stop_all(record: TableRecord) -> None:
     """The game is over: no clock runs any more."""
+    record.clocks.inherited = None
     record.clocks.started.clear()
     record.clocks.due.clear()
     record.clocks.reminded.clear()
@@ -96,9 +114,12 @@ def reminder_at(record: TableRecord, seat: Seat) -> float | None:
     if due - started < REMIND_FROM:
         return None
     at = due - (due - started) * REMINDERS[sent]
-    # In the player's quiet hours no DM goes: the reminder comes before they begin, never after.
+    # In the player's quiet hours no DM goes: the reminder comes just before they begin, never
+    # after. A clock that started in the same quiet hours has no earlier moment to use: its
+    # reminder keeps its time and is told without a sound (see bot.announce), since after the
+    # quiet hours could be too late.
     quiet = prefs(record, seat).quiet_start(at)
-    return at if quiet is None else max(started, quiet - 60.0)
+    return at if quiet is None or quiet - QUIET_MARGIN < started else quiet - QUIET_MARGIN
 
 
 def prefs(record: TableRecord, seat: Seat) -> UserSettings:
@@ -173,7 +194,8 @@ def check_running(record: TableRecord) -> None:
 def time_left(record: TableRecord, seat: Seat) -> str:
     """The seat's time as the table shows it: a Discord timestamp, so every
     reader sees it in their own time zone."""
-    due = record.clocks.due.get(seat)
+    inherited = record.clocks.inherited
+    due = record.clocks.due.get(seat, inherited.due if inherited is not None else None)
     if due is None:
         return ""
     if record.clocks.paused_at is not None:

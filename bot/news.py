@@ -26,12 +26,15 @@ def news_of(
     if record.channel_id is None:
         return None
     private: dict[int, list[str]] = {}
+    reminders: dict[int, list[str]] = {}
     for seat, occupant in enumerate(record.seats):
         if occupant.user_id is None or occupant.user_id == actor:
             continue
-        lines = [text(e.text) for e in events if e.to is not None and seat in e.to]
-        if lines:
+        mine = [e for e in events if e.to is not None and seat in e.to]
+        if lines := [text(e.text) for e in mine if e.kind != "reminder"]:
             private[occupant.user_id] = lines
+        if lines := [text(e.text) for e in mine if e.kind == "reminder"]:
+            reminders[occupant.user_id] = lines
     for user_id, lines in (notices or {}).items():
         if user_id != actor:
             private.setdefault(user_id, []).extend(lines)
@@ -43,4 +46,5 @@ def news_of(
         public=[text(e.text) for e in events if e.to is None],
         private=private,
         ping=[u for u in dict.fromkeys(awaited) if u is not None and u != actor],
+        reminders=reminders,
     )

@@ -693,6 +693,7 @@ class TableService:
             raise _Unreadable(f"its game state cannot be read ({str(error).splitlines()[0][:100]})") from None
         play = _Play(record=record, engine=engine, state=state)
         before = self._waiting(play)
+        clocks.inherit(record, before)
         play.events += undo.forget(record, kind, self.clock())
         change(play)
         record.state = engine.dump_state(play.state) if play.state is not None else None

@@ -66,6 +66,8 @@ class Announcement(BaseModel):
     public: list[str] = Field(default_factory=list)  # the play-by-play, for the table's thread
     private: dict[int, list[str]] = Field(default_factory=dict)  # user id -> lines only they may read
     ping: list[int] = Field(default_factory=list)  # users the game now waits for
+    # user id -> their clock reminders: secret-free, so they may go to the thread instead of a DM
+    reminders: dict[int, list[str]] = Field(default_factory=dict)
     done: list[str] = Field(default_factory=list)
     attempts: dict[str, int] = Field(default_factory=dict)
 

@@ -11,12 +11,13 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from enum import StrEnum
-from typing import Any, Literal
+from typing import Any, Literal, TypeGuard
 
 from pydantic import BaseModel, Field, ValidationError
 
-# Schema 1: the records written before they carried a schema number.
-SCHEMA_VERSION = 2
+# Schema 1: the records written before they carried a schema number; schema 2: before seats
+# had their own clocks.
+SCHEMA_VERSION = 3
 
 
 class TableStatus(StrEnum):
@@ -52,6 +53,15 @@ class SeatRecord(BaseModel):
         return self.user_id is None
 
 
+class InheritedClock(BaseModel):
+    """The one deadline a table saved before seats had clocks was waiting on. Only
+    the game knows which seats it waited for, so the table service hands this clock
+    to them at the table's first change (see :func:`bot.clocks.inherit`)."""
+
+    started: float
+    due: float
+
+
 class Clocks(BaseModel):
     """Each awaited seat's own clock (see :mod:`bot.clocks`): a response window
     waits for several seats, each with its own deadline and reminders."""
@@ -68,6 +78,7 @@ class Clocks(BaseModel):
     vacation: dict[int, float] = Field(default_factory=dict)  # seat -> its player's vacation end
     # user id -> a player's settings (see storage.user_settings), copied here from theirs
     prefs: dict[int, dict[str, Any]] = Field(default_factory=dict)
+    inherited: InheritedClock | None = None
 
 
 class UndoPoint(BaseModel):
@@ -151,8 +162,27 @@ def _numbered(data: dict[str, Any]) -> dict[str, Any]:
     return {**data, "schema_version": 2}
 
 
+def _seat_clocks(data: dict[str, Any]) -> dict[str, Any]:
+    """2 → 3: each awaited seat has its own clock. A table in play keeps the deadline
+    it was waiting on — its clock restarts for no one. The old release set that
+    deadline at each change from the move's limit, so the clock started at the last
+    change (``updated_at``), no earlier than a whole move's limit before it."""
+    data = {**data, "schema_version": 3}
+    due, limit, changed = data.get("deadline"), data.get("turn_timeout"), data.get("updated_at")
+    if "clocks" in data or data.get("status") != TableStatus.PLAYING.value or not _number(due):
+        return data
+    started = due - limit if _number(limit) else due
+    if _number(changed):
+        started = min(max(started, changed), due)
+    return {**data, "clocks": {"inherited": {"started": started, "due": due}}}
+
+
+def _number(value: Any) -> TypeGuard[float]:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
 # MIGRATIONS[n] turns a schema-n record (as JSON data) into a schema-(n + 1) one.
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _numbered}
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _numbered, 2: _seat_clocks}
 
 
 def migrate(data: dict[str, Any]) -> dict[str, Any]:

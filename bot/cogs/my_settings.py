@@ -5,6 +5,7 @@ the server's settings (or makes that group, when no other part made it)."""
 from __future__ import annotations
 
 from typing import Any
+from zoneinfo import available_timezones
 
 import discord
 from discord import app_commands
@@ -19,19 +20,32 @@ Interaction = discord.Interaction[Any]
 def settings_line(settings: UserSettings) -> str:
     told = {"turn": "a DM on your turn and reminders", "reminders": "reminders only", "nothing": "no DMs"}
     quiet = (
-        f"quiet {settings.quiet_from}:00–{settings.quiet_to}:00 {settings.zone}"
+        f"quiet hours {settings.quiet_from}:00–{settings.quiet_to}:00 {settings.zone}"
         if settings.quiet_from is not None and settings.quiet_to is not None
         else "no quiet hours"
     )
     return f"{told[settings.notify]}, {quiet}"
 
 
+def tables_line(count: int) -> str:
+    if count == 0:
+        return "the tables you join will follow them"
+    return f"at the {count} table{'s' if count != 1 else ''} you sit at, and those you join"
+
+
+async def time_zones(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """Time zones whose name holds what was typed (Discord shows 25 at most)."""
+    typed = current.strip().lower().replace(" ", "_")
+    found = sorted(z for z in available_timezones() if typed in z.lower())
+    return [app_commands.Choice(name=z, value=z) for z in found[:25]]
+
+
 @app_commands.command(name="me")
 @app_commands.describe(
-    notify="What I tell you by DM",
+    notify="What I DM you: your turn and reminders, reminders only, or nothing",
     timezone="Your time zone, e.g. Europe/Paris (for quiet hours)",
-    quiet_from="Quiet hours begin at this hour (0-23, your time)",
-    quiet_to="Quiet hours end at this hour (0-23, your time)",
+    quiet_from="The hour your quiet hours begin (0-23, your time; the same as quiet_to: none)",
+    quiet_to="The hour your quiet hours end (0-23, your time)",
 )
 @app_commands.choices(
     notify=[
@@ -40,6 +54,7 @@ def settings_line(settings: UserSettings) -> str:
         app_commands.Choice(name="nothing", value="nothing"),
     ]
 )
+@app_commands.autocomplete(timezone=time_zones)
 async def my_settings(
     interaction: Interaction,
     notify: str | None = None,
@@ -47,19 +62,33 @@ async def my_settings(
     quiet_from: app_commands.Range[int, 0, 23] | None = None,
     quiet_to: app_commands.Range[int, 0, 23] | None = None,
 ) -> None:
-    """Your DMs and quiet hours, at every table (no DM in quiet hours: reminders come before)."""
+    """Your DMs and quiet hours at every table; with no options, see them."""
     service = interaction.client.service  # type: ignore[attr-defined]
 
     async def save() -> None:
         store = UserSettingsStore(service.store.redis)
         mine = await store.get(interaction.user.id)
+        if all(option is None for option in (notify, timezone, quiet_from, quiet_to)):
+            await reply(
+                interaction,
+                f"Your settings: {settings_line(mine)}. Change them with the options of /settings me "
+                "(no DM in quiet hours: reminders come before them).",
+            )
+            return
         if timezone is not None and not known_zone(timezone):
             await reply(interaction, "I do not know that time zone — write it like Europe/Paris or UTC.")
             return
-        changes = {"notify": notify, "zone": timezone, "quiet_from": quiet_from, "quiet_to": quiet_to}
-        mine = mine.model_copy(update={k: v for k, v in changes.items() if v is not None})
+        begin = quiet_from if quiet_from is not None else mine.quiet_from
+        end = quiet_to if quiet_to is not None else mine.quiet_to
+        if (begin is None) != (end is None):
+            await reply(interaction, "Quiet hours need both ends: give quiet_from and quiet_to.")
+            return
+        if begin == end:
+            begin = end = None  # an empty window: no quiet hours
+        changes = {k: v for k, v in {"notify": notify, "zone": timezone}.items() if v is not None}
+        mine = mine.model_copy(update={**changes, "quiet_from": begin, "quiet_to": end})
         tables = await save_settings(service, interaction.user.id, mine)
-        await reply(interaction, f"Saved: {settings_line(mine)} — at the {tables} tables you sit at.")
+        await reply(interaction, f"Saved: {settings_line(mine)} — {tables_line(tables)}.")
 
     await guarded(interaction, save())
 
@@ -67,7 +96,7 @@ async def my_settings(
 def attach_my_settings(tree: app_commands.CommandTree[Any]) -> None:
     group = tree.get_command("settings")
     if not isinstance(group, app_commands.Group):
-        group = app_commands.Group(name="settings", description="Your settings")
+        group = app_commands.Group(name="settings", description="Your settings and this server's")
         tree.add_command(group)
     if group.get_command("me") is None:
         group.add_command(my_settings)

@@ -385,7 +385,9 @@ class TournamentCommands(
         await self._moderate(interaction, tournament, lambda t: self.service.cancel(t.id), "Cancelled.")
 
 
-class SettingsCommands(commands.GroupCog, group_name="settings", group_description="This server's settings"):
+class SettingsCommands(
+    commands.GroupCog, group_name="settings", group_description="Your settings and this server's"
+):
     def __init__(self, bot: GameTableBot) -> None:
         self.bot = bot
         super().__init__()

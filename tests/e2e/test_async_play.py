@@ -1,6 +1,7 @@
 """Through Discord: a table played across days — each seat's clock shown as a
-Discord timestamp, reminders at half time and a tenth left (once each), the
-host's pause, and /tables across two servers."""
+Discord timestamp, reminders at half time and a tenth left (once each), quiet
+hours, the host's pause, vacation, substitutes, undo with consent, /tables across
+two servers, /settings me — each on its own, and all together in one landed game."""
 
 from __future__ import annotations
 
@@ -12,8 +13,10 @@ from typing import Any
 
 import pytest
 
+from bot import clocks
 from bot.clocks import DAY
 from engines.registry import GAMES
+from storage.user_settings import settings_key
 from tests.e2e.games import public_texts, start_table
 from tests.e2e.harness import DiscordHarness
 from tests.e2e.tables import BotMaker, button, embed_text
@@ -349,7 +352,8 @@ async def test_quiet_hours_bring_a_reminder_forward_and_settings_choose_the_dms(
     wrong = await h.slash(ann, "settings me", {"timezone": "Mars/Olympus"})
     assert "time zone" in (wrong.content or "")
     saved = await h.slash(ann, "settings me", {"timezone": "UTC", "quiet_from": 0, "quiet_to": 6})
-    assert "quiet 0:00–6:00 UTC" in (saved.content or "") and "1 tables" in (saved.content or "")
+    assert "quiet hours 0:00–6:00 UTC" in (saved.content or "")
+    assert "at the 1 table you sit at" in (saved.content or "")
     record = await maker.bot.service.get(table.table_id)
     half = record.clocks.started[0] + 1.5 * DAY  # 01:46 UTC: in ann's quiet hours
     midnight = half - half % DAY
@@ -418,7 +422,7 @@ async def test_tables_made_or_joined_later_follow_my_settings(
 ) -> None:
     ann, bob = h.create_user("ann"), h.create_user("bob")
     none = await h.slash(ann, "settings me", {"quiet_from": 22, "quiet_to": 7, "timezone": "Europe/Paris"})
-    assert "at the 0 tables" in (none.content or "")
+    assert "the tables you join will follow them" in (none.content or "")
     await h.slash(bob, "settings me", {"notify": "nothing"})
     created = await h.slash(ann, "table create", {"game": "high-card", "pace": "2d"})
     assert created.message is not None
@@ -426,3 +430,178 @@ async def test_tables_made_or_joined_later_follow_my_settings(
     [record] = await maker.bot.service.store.in_channel(h.channel.id)
     assert record.clocks.prefs[ann.id]["zone"] == "Europe/Paris"
     assert record.clocks.prefs[bob.id]["notify"] == "nothing"
+
+
+SILENT = 1 << 12  # Discord's SUPPRESS_NOTIFICATIONS: the message makes no sound
+
+
+def thread_mentions(h: DiscordHarness, user: Any, *, silent: bool) -> list[str]:
+    """Messages sent in channels or threads that mention ``user``, made silent or not."""
+    return [
+        r.json.get("content") or ""
+        for r in h.requests
+        if r.kind == "message_create" and not r.is_dm and r.error is None
+        and f"<@{user.id}>" in (r.json.get("content") or "") and bool(r.flags & SILENT) is silent
+    ]
+
+
+async def test_a_turn_that_starts_in_quiet_hours_pings_and_reminds_without_a_sound_and_no_dm(
+    h: DiscordHarness, maker: BotMaker, clock: Clock
+) -> None:
+    table = await start_table(h, maker, "high-card", 2, {"pace": "relaxed"})  # an hour a move
+    ann, bob = table.users
+    hour = int(clock.now % DAY // 3600)
+    quiet = {"timezone": "UTC", "quiet_from": hour, "quiet_to": (hour + 3) % 24}
+    await h.slash(bob, "settings me", {"notify": "turn", **quiet})
+    await ann_plays(h, maker, table.table_id, ann)
+    await h.settle()
+    assert not any("Your move at table" in (m.content or "") for m in h.dms(bob)), "no DM in quiet hours"
+    [ping] = thread_mentions(h, bob, silent=True)
+    assert "your move at table" in ping and thread_mentions(h, bob, silent=False) == []
+
+    await sweep(h, maker, clock, 0.45 / 24)
+    assert len(thread_mentions(h, bob, silent=True)) == 1, "not reminded at the turn's start"
+    await sweep(h, maker, clock, 0.1 / 24)  # half his hour gone, still in his quiet hours
+    assert reminders(h, bob) == [], "no DM"
+    told = thread_mentions(h, bob, silent=True)
+    assert len(told) == 2 and "⏰" in told[1] and "half of your time is left" in told[1]
+    await sweep(h, maker, clock, 0.1 / 24)
+    assert len(thread_mentions(h, bob, silent=True)) == 2, "once"
+    await sweep(h, maker, clock, 0.3 / 24)
+    assert len(thread_mentions(h, bob, silent=True)) == 3 and reminders(h, bob) == []
+    assert thread_mentions(h, bob, silent=False) == []
+
+
+async def test_a_reminder_to_closed_dms_is_said_in_the_thread(
+    h: DiscordHarness, maker: BotMaker, clock: Clock
+) -> None:
+    table = await start_table(h, maker, "high-card", 2, {"pace": "2d"})
+    ann, _ = table.users
+    h.close_dms(ann)
+    await sweep(h, maker, clock, 1.01)
+    [said] = [t for t in thread_mentions(h, ann, silent=False) if "⏰" in t]
+    assert "half of your time is left" in said and "only you can see" not in said
+
+
+async def test_settings_me_with_no_options_shows_my_settings_and_bad_ones_change_nothing(
+    h: DiscordHarness, maker: BotMaker, clock: Clock
+) -> None:
+    ann = h.create_user("ann")
+    shown = await h.slash(ann, "settings me")
+    assert shown.ephemeral and "Your settings: reminders only, no quiet hours" in (shown.content or "")
+    assert await maker.bot.service.store.redis.get(settings_key(ann.id)) is None, "showing saves nothing"
+    assert {"name": "Europe/Paris", "value": "Europe/Paris"} in await h.autocomplete(
+        ann, "settings me", "timezone", {"timezone": "paris"}
+    )
+    half = await h.slash(ann, "settings me", {"quiet_from": 22})
+    assert "both ends" in (half.content or "")
+    assert await maker.bot.service.store.redis.get(settings_key(ann.id)) is None
+    await h.slash(ann, "settings me", {"quiet_from": 22, "quiet_to": 7, "timezone": "Europe/Paris"})
+    later = await h.slash(ann, "settings me", {"quiet_to": 6})
+    assert "quiet hours 22:00–6:00 Europe/Paris" in (later.content or ""), "one end moves alone"
+    off = await h.slash(ann, "settings me", {"quiet_from": 6})
+    assert "no quiet hours" in (off.content or ""), "the same hour twice: no quiet hours"
+    shown = await h.slash(ann, "settings me")
+    assert "Your settings: reminders only, no quiet hours" in (shown.content or "")
+
+
+async def test_a_landed_game_over_days_with_every_part_of_asynchronous_play(
+    h: DiscordHarness, maker: BotMaker, clock: Clock
+) -> None:
+    """One landed game through Discord over simulated days, with all of it at the same table: a
+    pause, a vacation, cid's reminders at their very moments and once each, an undo accepted and
+    one refused, a substitute, and /tables across two servers. Ann, Bob and later Dee move as soon
+    as the game waits for them; cid never does, and the sweeper is run at each of his wake-ups."""
+    table = await start_table(h, maker, "spheres-of-life", 3, {"pace": "2d"})
+    ann, bob, cid = table.users
+    service = maker.bot.service
+    other = h.create_guild("Other")
+    for user in (ann, bob):
+        h.add_member(other, user)
+    await h.settle()
+    created = await h.slash(ann, "table create", {"game": "spheres-of-life", "pace": "2d"}, guild=other)
+    assert created.message is not None
+    await h.click(bob, created.message, button(created.message, "Join"), channel=other.channels[0])
+    await h.click(ann, created.message, button(created.message, "Start"), channel=other.channels[0])
+    [elsewhere] = await service.store.in_guild(other.id)
+    here = await service.get(table.table_id)
+
+    def link(record: Any, message: Any) -> str:
+        return f"https://discord.com/channels/{record.guild_id}/{record.channel_id}/{message.id}"
+
+    mine = embed_text((await h.slash(ann, "tables")).message)
+    assert "Your tables — 2" in mine
+    assert link(here, table.message) in mine and link(elsewhere, created.message) in mine
+
+    await h.slash(ann, "clock pause")
+    await h.slash(ann, "clock pause", guild=other)
+    await sweep(h, maker, clock, 5)
+    assert not any("ran out of time" in t for t in public_texts(h)) and reminders(h, cid) == []
+    await h.slash(ann, "clock resume")
+    await h.slash(cid, "vacation", {"days": 2})
+    await h.settle()
+    assert f"on vacation until <t:{int(clock.now + 2 * DAY)}:f>" in embed_text(h.messages[table.message.id])
+
+    players, rng = {ann.id: ann, bob.id: bob}, random.Random(5)
+    undo, substituted, reminded_at, ran_out = "accept", False, 0, 0
+    for _ in range(1500):
+        record = await service.get(table.table_id)
+        if not record.status.active:
+            break
+        if undo == "done" and not substituted:
+            await h.slash(bob, "table leave")  # a bot keeps bob's seat, then Dee takes it
+            dee = h.create_user("dee")
+            seat = record.seat_of(bob.id)
+            assert seat is not None
+            await h.slash(ann, "substitute offer", {"seat": seat + 1, "member": dee})
+            taken = await h.slash(dee, "substitute take", {"table": table.table_id})
+            assert "is yours" in (taken.content or "")
+            players[dee.id], substituted = dee, True
+            await h.settle()
+            assert any("dee takes over bob (bot)'s seat" in t for t in public_texts(h))
+            assert link(here, table.message) in embed_text((await h.slash(dee, "tables")).message)
+            assert "Your tables — 1" in embed_text((await h.slash(bob, "tables")).message)
+            continue
+        awaited = [record.seats[s].user_id for s in service.awaited(record)]
+        mover = next((players[u] for u in awaited if u in players), None)
+        if mover is not None and (choices := service.choices(record, mover.id)):
+            await h.slash(mover, "play", {"action": f"{rng.choice(choices).key}@{record.version}"})
+            if mover is ann and undo != "done":
+                asked = await h.slash(ann, "undo")
+                if asked.message is None or asked.ephemeral:
+                    continue  # that move drew a card or showed someone something: it stands
+                voters = [u for u in (bob, cid) if u.id in (await service.get(table.table_id)).user_ids]
+                if undo == "accept":
+                    for voter in voters:
+                        await h.click(voter, asked.message, button(asked.message, "Accept"))
+                    assert (await service.get(table.table_id)).state == record.state, "taken back"
+                    undo = "refuse"
+                else:
+                    await h.click(voters[0], asked.message, button(asked.message, "Decline"))
+                    assert (await service.get(table.table_id)).state != record.state, "the move stands"
+                    undo = "done"
+            continue
+        # Only cid (or a bot) to move: go to the table's next wake-up, and a minute before it.
+        seat = record.seat_of(cid.id)
+        wake = max(clock.now, record.deadline or clock.now)
+        due = record.clocks.due.get(seat) if seat is not None else None
+        remind_at = clocks.reminder_at(record, seat) if seat is not None else None
+        told, timed_out = len(reminders(h, cid)), sum("cid ran out of time" in t for t in public_texts(h))
+        if wake - 60 > clock.now:
+            await sweep_to(h, maker, clock, wake - 60)
+            assert len(reminders(h, cid)) == told, "no reminder before its time"
+        await sweep_to(h, maker, clock, wake)
+        if remind_at is not None and wake == remind_at and due is not None and remind_at < due:
+            assert len(reminders(h, cid)) == told + 1, "the reminder comes at its moment"
+            reminded_at += 1
+        elif wake == due:
+            assert len(reminders(h, cid)) == told, "none once the time is up"
+            assert sum("cid ran out of time" in t for t in public_texts(h)) == timed_out + 1
+            ran_out += 1
+    assert record.status.value == "finished" and any("Game over" in t for t in public_texts(h))
+    assert undo == "done" and substituted and reminded_at > 4 and ran_out > 2, (reminded_at, ran_out)
+    log = await service.store.log(table.table_id)
+    assert len([e for e in log if e.kind == "undo"]) == 1, "one undo accepted, one refused"
+    shares = r"(half|10%) of your time is left; it runs out <t:(\d+):R>"
+    sent = Counter(re.findall(shares, "\n".join(reminders(h, cid))))
+    assert set(sent.values()) == {1}, "no reminder twice"

@@ -32,9 +32,9 @@ async def test_a_record_from_before_schema_numbers_is_migrated_and_saved_in_the_
     del meta["schema_version"]  # as every record was written before schema 2
     await store.redis.hset(keys.table("t1"), "meta", json.dumps(meta))
     record = await store.get("t1")
-    assert record is not None and record.schema_version == SCHEMA_VERSION == 2
+    assert record is not None and record.schema_version == SCHEMA_VERSION == 3
     await store.save(record)
-    assert json.loads(await store.redis.hget(keys.table("t1"), "meta"))["schema_version"] == 2
+    assert json.loads(await store.redis.hget(keys.table("t1"), "meta"))["schema_version"] == 3
 
 
 def test_migrations_run_in_order_up_to_the_current_schema() -> None:

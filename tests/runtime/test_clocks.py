@@ -31,7 +31,8 @@ async def told(service: TableService, table_id: str, word: str) -> int:
     """How many announcements waiting in the outbox carry ``word``, publicly or privately."""
     count = 0
     for news in await service.store.outbox.pending(table_id):
-        lines = news.public + [line for lines in news.private.values() for line in lines]
+        told = [*news.private.values(), *news.reminders.values()]
+        lines = news.public + [line for lines in told for line in lines]
         count += sum(word in line for line in lines)
     return count
 
