@@ -127,6 +127,10 @@ class Choice(BaseModel):
     ``detail`` is the text of the card the choice names (or what the move does
     in full), shown beside the label where there is room; empty when the label
     says it all. Like the label it may only hold what the choosing seat may see.
+    ``idle``: the move does not advance the game (reordering one's own hand,
+    cancelling a half-made move back to where it started). People may make it
+    as often as they like; bots never choose it while anything else is legal,
+    since a search can prefer such a move for ever and the game would stall.
     """
 
     model_config = ConfigDict(arbitrary_types_allowed=True)
@@ -136,6 +140,7 @@ class Choice(BaseModel):
     steps: list[str]
     action: Any
     detail: str = ""
+    idle: bool = False
 
     def model_post_init(self, __context: Any) -> None:
         if not CHOICE_KEY.match(self.key):
