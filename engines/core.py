@@ -99,8 +99,9 @@ class Prompt(BaseModel):
     choice), ``anytime`` (an optional play the game does not wait for, such as an
     Ability during a Dream or a Shooting Star: it never times out, and to hide
     who holds what it is offered to every seat alike, even to seats whose
-    ``legal_actions`` are then empty). ``text`` is public: prompts never depend
-    on hidden information. ``timeout``: seconds this prompt may wait at most
+    ``legal_actions`` are then empty; a bot seat weighs them against letting
+    the game go on, see ``engines.ai.consider``). ``text`` is public: prompts
+    never depend on hidden information. ``timeout``: seconds this prompt may wait at most
     (a timed question), when shorter than the table's own pace; ``None``: the
     table's pace alone.
     """

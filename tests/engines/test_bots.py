@@ -119,7 +119,8 @@ def test_bots_at_every_level_finish_every_game_at_both_table_sizes(key: str, lev
     for players in sorted({engine.info.min_players, engine.info.max_players}):
         bots = {seat: _few_iterations(LEVELS[level]) for seat in range(1, players)}
         for seed in range(2):
-            assert play_match(engine, players, seed, bots, max_steps=5000, options=SHORT.get(key)).result.ranking
+            match = play_match(engine, players, seed, bots, max_steps=5000, options=SHORT.get(key))
+            assert match.result.ranking
 
 
 @pytest.mark.slow
