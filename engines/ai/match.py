@@ -16,8 +16,11 @@ from engines.core import Choice, Engine, Result, Seat
 @dataclass
 class Match:
     result: Result
-    # Seconds per searched decision, by the level that made it.
+    # Seconds per searched decision, by the level that made it; a searching
+    # seat's weighing of its optional plays goes under "<level> optional".
     decisions: dict[str, list[float]] = field(default_factory=dict)
+    # Optional plays the searching seats made outside their turn.
+    optional_plays: int = 0
 
 
 def play_match(
@@ -37,10 +40,11 @@ def play_match(
     state = engine.setup(players, engine.parse_options(options), seed)
     decisions: dict[str, list[float]] = {}
     considered: set[Seat] = set()
+    made = 0
     for step in range(max_steps):
         result = engine.result(state)
         if result is not None:
-            return Match(result=result, decisions=decisions)
+            return Match(result=result, decisions=decisions, optional_plays=made)
         prompts = engine.prompts(state)
         searching = [p.seat for p in prompts if p.awaited and p.seat in bots]
         optional = [s for s in optional_seats(engine, state) if s in bots and s not in considered]
@@ -50,10 +54,13 @@ def play_match(
             started = time.perf_counter()
             if searching:
                 chosen: Choice | None = choose(engine, state, seat, level, f"{seed}:{step}")
+                kind: str = level.name
             else:
                 considered.add(seat)
                 chosen = consider(engine, state, seat, level, f"{seed}:{step}")
-            decisions.setdefault(level.name, []).append(time.perf_counter() - started)
+                kind = f"{level.name} optional"
+                made += chosen is not None
+            decisions.setdefault(kind, []).append(time.perf_counter() - started)
             if chosen is not None:
                 state = engine.apply(state, seat, chosen.action, in_place=True).state
             continue
@@ -62,7 +69,8 @@ def play_match(
         if not movers:
             raise RuntimeError("no legal action and no result: the game is stuck")
         seat = rng.choice(movers)
-        action = rng.choice(engine.legal_actions(state, seat)).action
-        state = engine.apply(state, seat, action, in_place=True).state
-        considered.clear()
+        move = rng.choice(engine.legal_actions(state, seat))
+        state = engine.apply(state, seat, move.action, in_place=True).state
+        if not move.idle:  # as at a table: an idle move gives the bots nothing new to weigh
+            considered.clear()
     raise RuntimeError(f"game did not end within {max_steps} steps")
