@@ -48,6 +48,8 @@ def choose(
     if len(choices) == 1:
         return choices[0]
     picked = _search(engine, state, seat, choices, level, rng, deadline)
+    # A game that cannot sample what this seat does not see is played at
+    # random: searching the true state would cheat.
     return picked if picked is not None else rng.choice(choices)
 
 
@@ -67,7 +69,8 @@ def consider(
 ) -> Choice | None:
     """The optional play (``anytime`` prompt) ``seat`` makes now, or ``None``:
     the search weighs letting the game go on against each play, and a play is
-    made only when it scores better on average than letting go."""
+    made only when it scores better on average than letting go. A game that
+    cannot be sampled makes none: only a search could tell a play worth it."""
     deadline = time.perf_counter() + level.budget_ms / 1000
     rng = random.Random(seed)
     plays = [c for c in playable(engine, state, seat, engine.legal_actions(state, seat)) if not c.idle]
