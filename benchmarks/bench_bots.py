@@ -55,16 +55,18 @@ def one_game(
     bots = {s: others for s in range(players) if others is not None} | {seat: hero}
     match = play_match(engine, players, seed, bots)
     random_winners = playout(engine, players, seed=seed, in_place=True)[1].winners
-    return seat in match.result.winners, seat in random_winners, match.decisions
+    decisions = {**match.decisions, "optional plays": [0.0] * match.optional_plays}
+    return seat in match.result.winners, seat in random_winners, decisions
 
 
 def duel(
     engine: Engine[Any, Any], players: int, games: int, hero: Level, others: Level | None, jobs: int = 1
 ) -> tuple[int, int, dict[str, list[float]]]:
     """``hero`` in seat ``seed % players`` against ``others`` (None: random):
-    the hero's wins, the same seat's wins in all-random games, decision times."""
+    the hero's wins, the same seat's wins in all-random games, decision times
+    (``"optional plays"``: one entry per optional play made)."""
     wins = baseline = 0
-    decisions: dict[str, list[float]] = {}
+    decisions: dict[str, list[float]] = {"optional plays": []}
     for won, won_at_random, seconds in _games(
         partial(one_game, engine.info.key, players, hero, others), games, jobs
     ):
@@ -114,6 +116,8 @@ def run(
                 f" (fair share {1 / players:.0%}; this seat under random play {baseline / games:.0%})"
                 f" [{time.perf_counter() - started:.0f} s]\n"
                 f"  {times(decisions, 'normal')}; {times(easy, 'easy')}\n"
+                f"  out of turn: {times(decisions, 'normal optional')},"
+                f" {len(decisions['optional plays'])} optional plays made\n"
             )
         if versus <= 0:
             continue

@@ -7,12 +7,15 @@ compare-and-set race searches the same way."""
 
 from __future__ import annotations
 
+import math
 import random
+import time
+from collections.abc import Callable
 from typing import Any
 
 from pydantic import BaseModel
 
-from engines.ai import choose, level_of
+from engines.ai import choose, consider, level_of
 from engines.core import Choice, Engine, Seat
 
 
@@ -23,3 +26,23 @@ def bot_move(engine: Engine[Any, Any], state: BaseModel, seat: Seat, level: str,
     if chosen is not None:
         return chosen
     return choose(engine, state, seat, level_of(level), seed)
+
+
+def bot_optional(
+    engine: Engine[Any, Any], state: BaseModel, seat: Seat, level: str, seed: str
+) -> Choice | None:
+    """The optional play a bot makes now outside its turn, or ``None``."""
+    return consider(engine, state, seat, level_of(level), seed)
+
+
+def pace(level: str, started: float, sleep: Callable[[float], None]) -> None:
+    """Let a bot's decision last its level's whole budget from ``started``.
+
+    How long a search takes depends on what the bot holds (a bot with no
+    Apple has only "pass" and would answer at once; one with an Ability to
+    weigh would think), and people see it in how soon the table answers them.
+    Padded to the budget, every decision of a level takes the same time, so the
+    time tells only what is public: how many decisions the bots made."""
+    left = level_of(level).budget_ms / 1000 - (time.perf_counter() - started)
+    if math.isfinite(left) and left > 0:
+        sleep(left)

@@ -25,7 +25,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from bot import absence, clocks, damaged, metrics, seating, undo
-from bot.bots import bot_move
+from bot.bots import bot_move, bot_optional, pace
 from bot.errors import (
     NotHost,
     NotSeated,
@@ -39,6 +39,7 @@ from bot.errors import (
 )
 from bot.news import news_of
 from bot.shuffle import sealed, unsealed
+from engines.ai import optional_seats
 from engines.core import (
     Choice,
     Engine,
@@ -119,9 +120,12 @@ class TableService:
         clock: Callable[[], float] = time.time,
         turn_timeout: float = 24 * 3600.0,
         games: Mapping[str, Engine[Any, Any]] = GAMES,
+        sleep: Callable[[float], None] = time.sleep,
     ) -> None:
         self.store = store
         self.clock = clock
+        # How a bot's decision waits out the rest of its budget (see bots.pace).
+        self.sleep = sleep
         self.turn_timeout = turn_timeout
         self.games = games
         self._states: OrderedDict[tuple[str, int], tuple[str, BaseModel]] = OrderedDict()
@@ -531,7 +535,8 @@ class TableService:
             )
             self._record(play, seat, choice.action, transition.state, transition.events, kind="act")
             play.events += absence.acted(record, seat, self.clock())
-            self._advance(play)
+            # Reordering one's hand gives the bots nothing new to weigh.
+            self._advance(play, optional=not choice.idle)
             undo.offer(record, seat, *before, play.state, play.entries, play.events)
 
         started = time.perf_counter()
@@ -630,22 +635,46 @@ class TableService:
             )
         )
 
-    def _advance(self, play: _Play) -> None:
-        """Let bot seats move, then settle the end of the game or the next deadline."""
+    def _advance(self, play: _Play, optional: bool = True) -> None:
+        """Let bot seats move, then settle the end of the game or the next deadline.
+
+        A bot the game waits for moves at once. When none is waited for, each
+        bot seat with an optional play (an ``anytime`` prompt) weighs it once in
+        this change, so once per table version: the search compares letting
+        the game go on with each play. That never loops and never leaves a
+        table due again: the next weighing waits for someone else's change.
+        Every decision, a weighing included, lasts its level's whole budget
+        (``bots.pace``) and is made for every bot seat with such a prompt,
+        whether it holds a play or not, so the table's answer time tells
+        nothing of what a bot holds."""
         record, engine = play.record, play.engine
         thinking = time.perf_counter() + BOT_SECONDS
+        weighed: set[Seat] = set() if optional else set(range(len(record.seats)))
         for step in range(BOT_STEPS):
             if engine.result(play.state) is not None or (step and time.perf_counter() > thinking):
                 break
-            movers = [p.seat for p in engine.prompts(play.state) if p.awaited and record.seats[p.seat].bot]
-            if not movers:
-                break
-            seat = movers[0]
             assert play.state is not None  # a game in play has a state
-            level = record.seats[seat].level
-            choice = bot_move(engine, play.state, seat, level, f"{record.seed}:{record.version}:{step}")
-            transition = engine.apply(play.state, seat, choice.action, in_place=True)
-            self._record(play, seat, choice.action, transition.state, transition.events, kind="bot")
+            seed = f"{record.seed}:{record.version}:{step}"
+            movers = [p.seat for p in engine.prompts(play.state) if p.awaited and record.seats[p.seat].bot]
+            if movers:
+                seat = movers[0]
+                level = record.seats[seat].level
+                started = time.perf_counter()
+                choice: Choice | None = bot_move(engine, play.state, seat, level, seed)
+            else:
+                seats = optional_seats(engine, play.state)
+                waiting = [s for s in seats if record.seats[s].bot and s not in weighed]
+                if not waiting:
+                    break
+                seat = waiting[0]
+                weighed.add(seat)
+                level = record.seats[seat].level
+                started = time.perf_counter()
+                choice = bot_optional(engine, play.state, seat, level, seed)
+            pace(level, started, self.sleep)
+            if choice is not None:
+                transition = engine.apply(play.state, seat, choice.action, in_place=True)
+                self._record(play, seat, choice.action, transition.state, transition.events, kind="bot")
         result = engine.result(play.state)
         if result is not None:
             record.status = TableStatus.FINISHED

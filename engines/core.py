@@ -99,8 +99,9 @@ class Prompt(BaseModel):
     choice), ``anytime`` (an optional play the game does not wait for, such as an
     Ability during a Dream or a Shooting Star: it never times out, and to hide
     who holds what it is offered to every seat alike, even to seats whose
-    ``legal_actions`` are then empty). ``text`` is public: prompts never depend
-    on hidden information. ``timeout``: seconds this prompt may wait at most
+    ``legal_actions`` are then empty; a bot seat weighs them against letting
+    the game go on, see ``engines.ai.consider``). ``text`` is public: prompts
+    never depend on hidden information. ``timeout``: seconds this prompt may wait at most
     (a timed question), when shorter than the table's own pace; ``None``: the
     table's pace alone.
     """
@@ -127,6 +128,10 @@ class Choice(BaseModel):
     ``detail`` is the text of the card the choice names (or what the move does
     in full), shown beside the label where there is room; empty when the label
     says it all. Like the label it may only hold what the choosing seat may see.
+    ``idle``: the move does not advance the game (reordering one's own hand,
+    cancelling a half-made move back to where it started). People may make it
+    as often as they like; bots never choose it while anything else is legal,
+    since a search can prefer such a move for ever and the game would stall.
     """
 
     model_config = ConfigDict(arbitrary_types_allowed=True)
@@ -136,6 +141,7 @@ class Choice(BaseModel):
     steps: list[str]
     action: Any
     detail: str = ""
+    idle: bool = False
 
     def model_post_init(self, __context: Any) -> None:
         if not CHOICE_KEY.match(self.key):

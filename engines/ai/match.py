@@ -9,42 +9,68 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engines.ai.levels import Level
-from engines.ai.search import choose
-from engines.core import Engine, Result, Seat
+from engines.ai.search import choose, consider, optional_seats
+from engines.core import Choice, Engine, Result, Seat
 
 
 @dataclass
 class Match:
     result: Result
-    # Seconds per searched decision, by the level that made it.
+    # Seconds per searched decision, by the level that made it; a searching
+    # seat's weighing of its optional plays goes under "<level> optional".
     decisions: dict[str, list[float]] = field(default_factory=dict)
+    # Optional plays the searching seats made outside their turn.
+    optional_plays: int = 0
 
 
 def play_match(
-    engine: Engine[Any, Any], players: int, seed: int, bots: Mapping[Seat, Level], max_steps: int = 20_000
+    engine: Engine[Any, Any],
+    players: int,
+    seed: int,
+    bots: Mapping[Seat, Level],
+    max_steps: int = 20_000,
+    options: Mapping[str, Any] | None = None,
 ) -> Match:
     """One game from ``seed``: seats in ``bots`` search at their level, the
-    others move at random. As at a table, a searching seat moves only when the
-    game waits for it; a random seat may also make optional plays."""
+    others move at random. The searching seats are played as a table plays its
+    bots (see ``TableService._advance``): one waited for moves at once; when
+    none is, each searching seat with an optional play weighs it once, then a
+    random seat (a person at a table) makes a move, waited for or optional."""
     rng = random.Random(f"match:{seed}")
-    state = engine.setup(players, engine.parse_options(), seed)
+    state = engine.setup(players, engine.parse_options(options), seed)
     decisions: dict[str, list[float]] = {}
+    considered: set[Seat] = set()
+    made = 0
     for step in range(max_steps):
         result = engine.result(state)
         if result is not None:
-            return Match(result=result, decisions=decisions)
+            return Match(result=result, decisions=decisions, optional_plays=made)
         prompts = engine.prompts(state)
-        movers = sorted({p.seat for p in prompts if p.awaited or p.seat not in bots})
+        searching = [p.seat for p in prompts if p.awaited and p.seat in bots]
+        optional = [s for s in optional_seats(engine, state) if s in bots and s not in considered]
+        if searching or optional:
+            seat = (searching or optional)[0]
+            level = bots[seat]
+            started = time.perf_counter()
+            if searching:
+                chosen: Choice | None = choose(engine, state, seat, level, f"{seed}:{step}")
+                kind: str = level.name
+            else:
+                considered.add(seat)
+                chosen = consider(engine, state, seat, level, f"{seed}:{step}")
+                kind = f"{level.name} optional"
+                made += chosen is not None
+            decisions.setdefault(kind, []).append(time.perf_counter() - started)
+            if chosen is not None:
+                state = engine.apply(state, seat, chosen.action, in_place=True).state
+            continue
+        movers = sorted({p.seat for p in prompts if p.seat not in bots})
         movers = [s for s in movers if engine.legal_actions(state, s)]
         if not movers:
             raise RuntimeError("no legal action and no result: the game is stuck")
         seat = rng.choice(movers)
-        level = bots.get(seat)
-        if level is None:
-            choice = rng.choice(engine.legal_actions(state, seat))
-        else:
-            started = time.perf_counter()
-            choice = choose(engine, state, seat, level, f"{seed}:{step}")
-            decisions.setdefault(level.name, []).append(time.perf_counter() - started)
-        state = engine.apply(state, seat, choice.action, in_place=True).state
+        move = rng.choice(engine.legal_actions(state, seat))
+        state = engine.apply(state, seat, move.action, in_place=True).state
+        if not move.idle:  # as at a table: an idle move gives the bots nothing new to weigh
+            considered.clear()
     raise RuntimeError(f"game did not end within {max_steps} steps")

@@ -40,18 +40,70 @@ def choose(
     engine: Engine[Any, Any], state: BaseModel, seat: Seat, level: Level, seed: int | str
 ) -> Choice:
     """The move ``seat`` makes now (it must have legal actions)."""
+    # The budget covers the whole decision, the first sample and the check of
+    # every legal move included.
+    deadline = time.perf_counter() + level.budget_ms / 1000
     rng = random.Random(seed)
-    choices = playable(engine, state, seat, engine.legal_actions(state, seat))
+    choices = advancing(playable(engine, state, seat, engine.legal_actions(state, seat)))
     if len(choices) == 1:
         return choices[0]
+    picked = _search(engine, state, seat, choices, level, rng, deadline)
+    # A game that cannot sample what this seat does not see is played at
+    # random: searching the true state would cheat.
+    return picked if picked is not None else rng.choice(choices)
+
+
+class _LetGo(Choice):
+    """The root move "make no optional play": the game goes on without one.
+    Its empty key, which no game's key can be, is let through here alone."""
+
+    def model_post_init(self, __context: Any) -> None:
+        pass
+
+
+LET_GO: Choice = _LetGo(key="", label="Let the game go on", steps=["Let the game go on"], action=None)
+
+
+def consider(
+    engine: Engine[Any, Any], state: BaseModel, seat: Seat, level: Level, seed: int | str
+) -> Choice | None:
+    """The optional play (``anytime`` prompt) ``seat`` makes now, or ``None``:
+    the search weighs letting the game go on against each play, and a play is
+    made only when it scores better on average than letting go. A game that
+    cannot be sampled makes none: only a search could tell a play worth it."""
+    deadline = time.perf_counter() + level.budget_ms / 1000
+    rng = random.Random(seed)
+    plays = [c for c in playable(engine, state, seat, engine.legal_actions(state, seat)) if not c.idle]
+    if not plays:
+        return None
+    root = Node(seat)
+    picked = _search(engine, state, seat, [LET_GO, *plays], level, rng, deadline, root)
+    if picked is None or picked is LET_GO:
+        return None
+    stay = root.children.get((seat, LET_GO.key))
+    play = root.children[(seat, picked.key)]
+    if stay is not None and stay.visits and play.total / play.visits <= stay.total / stay.visits:
+        return None
+    return picked
+
+
+def _search(
+    engine: Engine[Any, Any],
+    state: BaseModel,
+    seat: Seat,
+    choices: list[Choice],
+    level: Level,
+    rng: random.Random,
+    deadline: float,
+    root: Node | None = None,
+) -> Choice | None:
+    """The root choice tried most often, or ``None`` when the game cannot be
+    sampled (searching the true state would cheat) or nothing was tried."""
     world = engine.determinize(state, seat, rng)
     if world is None:
-        # A game that cannot sample what this seat does not see is played at
-        # random: searching the true state would cheat.
-        return rng.choice(choices)
+        return None
     by_key = {c.key: c for c in choices}
-    root = Node(seat)
-    deadline = time.perf_counter() + level.budget_ms / 1000
+    root = root if root is not None else Node(seat)
     for iteration in range(level.iterations):
         if iteration:
             world = engine.determinize(state, seat, rng)
@@ -64,7 +116,20 @@ def choose(
         key=lambda k: (root.children[k].visits, root.children[k].total),
         default=None,
     )
-    return by_key[best[1]] if best is not None else rng.choice(choices)
+    return by_key[best[1]] if best is not None else None
+
+
+def optional_seats(engine: Engine[Any, Any], state: BaseModel) -> list[Seat]:
+    """The seats with an optional play (an ``anytime`` prompt) and no prompt the
+    game waits on. Prompts are public, so this says nothing of what they hold."""
+    prompts = engine.prompts(state)
+    awaited = {p.seat for p in prompts if p.awaited}
+    return sorted({p.seat for p in prompts if not p.awaited and p.seat not in awaited})
+
+
+def advancing(choices: list[Choice]) -> list[Choice]:
+    """The choices that move the game on: an idle one only when nothing else is left."""
+    return [c for c in choices if not c.idle] or choices
 
 
 def playable(engine: Engine[Any, Any], state: BaseModel, seat: Seat, choices: list[Choice]) -> list[Choice]:
@@ -150,12 +215,14 @@ def _mover(engine: Engine[Any, Any], world: BaseModel, rng: random.Random) -> tu
         for seat in seats:
             choices = engine.legal_actions(world, seat)
             if choices:
-                return seat, choices
+                return seat, advancing(choices)
     return 0, []
 
 
 def _play(engine: Engine[Any, Any], world: BaseModel, seat: Seat, choice: Choice) -> bool:
     """Carry out a move on the sample (a private copy); False if the game refuses it."""
+    if choice is LET_GO:
+        return True
     try:
         engine.validate(world, seat, choice.action)
         engine.resolve(world, seat, choice.action)

@@ -211,7 +211,7 @@ def pending_choices(state: PhState, pending: Pending) -> list[Choice]:
                                 steps=["Choose a warrior", names[card]], action=Choose(card=card),
                                 detail=_warrior(state, card, pending.seat)))
     found.append(Choice(key="cancel", label=fit(f"Cancel {what} (nothing is paid yet)"), steps=["Cancel"],
-                        action=Cancel(), detail=detail))
+                        action=Cancel(), detail=detail, idle=True))
     return found
 
 

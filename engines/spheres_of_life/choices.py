@@ -160,7 +160,8 @@ def _wanted(state: SolState, offer: int) -> list[Choice]:
     found = [Choice(key=f"want:{k}", label=f"{state.name(offer)} for {spec.name_of(k)}",
                     steps=["Want", spec.name_of(k)], action=Want(wanted=k))
              for k in kinds if k != state.kind(offer)]
-    return [*found, Choice(key="cancel", label="Cancel the offer", steps=["Cancel"], action=Cancel())]
+    return [*found, Choice(key="cancel", label="Cancel the offer", steps=["Cancel"], action=Cancel(),
+                          idle=True)]
 
 
 def exchange_answers(state: SolState, seat: int) -> list[Choice]:
@@ -196,7 +197,7 @@ def anytime(state: SolState, seat: int) -> list[Choice]:
     if state.pending is None and not state.locked[seat] and state.stage in ("day", "night", "dream"):
         found += [Choice(key=f"reorder:{i}", label=f"Swap my cards #{i} and #{i + 1}",
                          steps=["Reorder my hand", *_group(i, len(hand) - 1), f"Swap #{i} and #{i + 1}"],
-                         action=Reorder(position=i))
+                         action=Reorder(position=i), idle=True)
                   for i in range(1, len(hand))]
     return found
 

@@ -1,11 +1,22 @@
 """Adding bots through Discord: /table addbot takes a difficulty, the lobby's
-Add bot button seats a normal bot, and the bots play their turns."""
+Add bot button seats a normal bot, the bots play their turns, and a bot makes
+an optional play out of its turn when it pays."""
 
 from __future__ import annotations
 
+import dataclasses
+import math
+import re
+
+import pytest
+
+from engines.ai import LEVELS
+from engines.registry import GAMES
 from storage.records import TableStatus
 from tests.e2e.harness import DiscordHarness
 from tests.e2e.tables import BotMaker, button, embed_text
+from tests.e2e.test_reading import files_of
+from tests.engines.test_spheres_of_life_helpers import fresh, give, to_dream
 
 
 async def test_addbot_with_a_difficulty_and_the_button_default(h: DiscordHarness, maker: BotMaker) -> None:
@@ -35,3 +46,33 @@ async def test_addbot_with_a_difficulty_and_the_button_default(h: DiscordHarness
         record = await service.get(table.id)
     assert service.awaited(record) == [0]  # the bots played up to Ann's turn
     assert "ann" in embed_text(message)
+
+
+async def test_a_bot_makes_an_optional_play_out_of_turn_and_the_log_shows_it(
+    h: DiscordHarness, maker: BotMaker, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # No clock in the search: its iterations alone decide, on a loaded machine too.
+    for name, level in list(LEVELS.items()):
+        monkeypatch.setitem(LEVELS, name, dataclasses.replace(level, budget_ms=math.inf))
+    ann = h.create_user("ann")
+    created = await h.slash(ann, "table create", {"game": "spheres-of-life"})
+    assert created.message is not None
+    await h.slash(ann, "table addbot", {"difficulty": "normal"})
+    await h.click(ann, created.message, button(created.message, "Start"))
+    service = maker.bot.service
+    [table] = await service.store.in_channel(h.channel.id)
+    # Ann's Dream Action is due; the bot holds Mirror Lake (swap hands) and
+    # nothing but Corrupted animals: swapping is its clear best play.
+    state = to_dream(fresh(2))
+    give(state, 0, "noble-rabbit", "noble-rabbit", "noble-rabbit", "noble-owl", "noble-fox")
+    give(state, 1, "mirror-lake", "corrupted-snake", "corrupted-snake", "corrupted-snake", "corrupted-rat")
+    record = await service.get(table.id)
+    await service.store.save(record.model_copy(update={"state": GAMES["spheres-of-life"].dump_state(state)}))
+
+    # Banking a set keeps Ann's turn: the bot, waited for by nobody, weighs its play.
+    await h.slash(ann, "play", {"action": "bank:noble-rabbit"})
+    log = files_of(await h.slash(ann, "table log", {"table": table.id}))[f"log-{table.id}.txt"].decode()
+    assert re.search(r"Bot 1 plays .*Mirror Lake on ann", log), log
+    played = {"type": "play", "card": state.hands[1][0], "target": 0}
+    entries = await service.store.log(table.id)
+    assert any(e.kind == "bot" and e.seat == 1 and e.action == played for e in entries)

@@ -9,12 +9,13 @@ from typing import Any
 
 import pytest
 
-from engines.ai import LEVELS, choose
+from engines.ai import LEVELS, Level, choose, consider
 from engines.ai.match import play_match
 from engines.ai.search import playable
 from engines.core import Engine
 from engines.registry import GAMES
 from tests.engines.test_determinize import SAMPLED
+from tests.engines.test_spheres_of_life_helpers import fresh, give, to_dream
 from tests.support.minigame import HIGH_CARD
 
 # The normal bot's search without its clock: the iteration count alone decides,
@@ -91,3 +92,103 @@ def test_the_normal_bot_beats_random_players(key: str) -> None:
 @pytest.mark.parametrize("key", sorted(SAMPLED))
 def test_the_normal_bot_beats_random_players_over_more_games(key: str) -> None:
     assert _wins(key, 3, 12) >= 8
+
+
+# ----- moves that change nothing, and optional plays out of turn -----
+
+# Short games: three Hemo to win; small decks and few rounds of Phase.
+SHORT: dict[str, dict[str, Any]] = {
+    "once-upon-a-time-life": {"hemo": 3},
+    "phase": {"influence": 2, "deck_size": 15, "round_limit": 5},
+}
+
+
+def _few_iterations(level: Level) -> Level:
+    """A level's own rollouts and exploration with a handful of iterations and
+    no clock: the same choices on any machine, and quick enough for every game."""
+    return dataclasses.replace(level, iterations=min(level.iterations, 4), budget_ms=math.inf)
+
+
+@pytest.mark.parametrize("level", sorted(LEVELS))
+@pytest.mark.parametrize("key", sorted(GAMES))
+def test_bots_at_every_level_finish_every_game_at_both_table_sizes(key: str, level: str) -> None:
+    # Seat 0 plays at random, as a person would, so the bots both move when
+    # waited for and weigh their optional plays; a bot that kept choosing a
+    # move that changes nothing (reordering its hand) would never finish.
+    engine = GAMES[key]
+    for players in sorted({engine.info.min_players, engine.info.max_players}):
+        bots = {seat: _few_iterations(LEVELS[level]) for seat in range(1, players)}
+        for seed in range(2):
+            match = play_match(engine, players, seed, bots, max_steps=5000, options=SHORT.get(key))
+            assert match.result.ranking
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("level", sorted(LEVELS))
+@pytest.mark.parametrize("key", sorted(GAMES))
+def test_bots_at_every_full_level_finish_every_game(key: str, level: str) -> None:
+    engine = GAMES[key]
+    for players in sorted({engine.info.min_players, engine.info.max_players}):
+        for seed in range(2):
+            bots = {seat: LEVELS[level] for seat in range(players) if seat != seed % players}
+            assert play_match(engine, players, seed, bots, max_steps=5000, options=SHORT.get(key)).result
+
+
+def test_an_easy_bot_no_longer_swaps_its_cards_for_ever() -> None:
+    # Spheres of Life, two players, an easy bot in seat 0: the bot used to
+    # choose "swap two cards in my hand" again and again.
+    engine = GAMES["spheres-of-life"]
+    assert play_match(engine, 2, 0, {0: LEVELS["easy"]}).result.ranking
+
+
+def test_a_bot_chooses_an_idle_move_only_when_nothing_else_is_legal() -> None:
+    engine = GAMES["spheres-of-life"]
+    state = engine.setup(2, engine.parse_options(), 3)
+    seen = 0
+    for step in range(400):
+        if engine.result(state) is not None:
+            break
+        seat = next(p.seat for p in engine.prompts(state) if p.awaited)
+        legal = engine.legal_actions(state, seat)
+        choice = choose(engine, state, seat, LEVELS["easy"], step)
+        if any(c.idle for c in legal):
+            seen += 1
+            assert not choice.idle or all(c.idle for c in legal)
+        state = engine.apply(state, seat, choice.action).state
+    assert seen, "no decision offered an idle move"
+
+
+def _spheres_dream(bot_hand: list[str]) -> tuple[Any, int]:
+    """A two-player Dream, seat 0 to act; seat 1 (the bot) holds Mirror Lake
+    (swap hands with another player) and ``bot_hand``."""
+    state = to_dream(fresh(2))
+    give(state, 0, "noble-rabbit", "noble-owl", "corrupted-crow", "noble-fox", "morning-dew")
+    (lake,) = give(state, 1, "mirror-lake")
+    give(state, 1, *bot_hand)
+    return state, lake
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_bot_swaps_a_bad_hand_out_of_turn(seed: int) -> None:
+    engine = GAMES["spheres-of-life"]
+    state, lake = _spheres_dream(["corrupted-snake"] * 3 + ["corrupted-rat"] * 2)
+    assert [p.kind for p in engine.prompts(state) if p.seat == 1] == ["anytime"]
+    played = consider(engine, state, 1, NORMAL, seed)
+    assert played is not None and played.key == f"play:{lake}:0"
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_bot_keeps_a_good_hand_and_lets_the_game_go_on(seed: int) -> None:
+    engine = GAMES["spheres-of-life"]
+    state, _ = _spheres_dream(["noble-bear"] * 3 + ["noble-swan"] * 2)
+    assert any(c.key.startswith("play:") for c in engine.legal_actions(state, 1))
+    assert consider(engine, state, 1, NORMAL, seed) is None
+
+
+def test_a_bot_with_no_optional_play_but_idle_ones_does_not_search() -> None:
+    engine = GAMES["spheres-of-life"]
+    state, lake = _spheres_dream(["noble-bear"] * 3)
+    state.hands[1].remove(lake)
+    state.discard.append(lake)
+    assert all(c.idle for c in engine.legal_actions(state, 1))
+    assert consider(engine, state, 1, NORMAL, 0) is None

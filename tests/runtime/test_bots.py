@@ -8,17 +8,19 @@ import asyncio
 import dataclasses
 import math
 import random
+import time
 from typing import Any
 
 import pytest
 
 from bot import tables
-from bot.bots import bot_move
+from bot.bots import bot_move, pace
 from bot.tables import Player, TableService
 from engines.ai import LEVELS
 from engines.registry import GAMES
 from storage.records import TableStatus
 from storage.store import TableStore
+from tests.engines.test_spheres_of_life_helpers import fresh, give, to_dream
 from tests.support.clock import Clock
 
 ANN = Player(1, "Ann")
@@ -82,9 +84,11 @@ async def test_a_table_of_searching_bots_leaves_the_event_loop_free(service: Tab
     await service.start(table_id, ANN.user_id)
     done.set()
     await ticking
-    assert len(await bot_moves(service, table_id)) >= 3
-    # Several hard searches ran while the start was saved; had they run on the
-    # loop, the ticker would have stood still for all of them.
+    # Each hard decision lasts its whole budget (bots.pace), so the change's
+    # thinking time holds two of them.
+    assert len(await bot_moves(service, table_id)) >= 2
+    # Hard searches ran while the start was saved; had they run on the loop,
+    # the ticker would have stood still for all of them.
     assert ticks >= 10
 
 
@@ -147,3 +151,86 @@ def test_a_life_bot_answers_right_with_the_tables_odds_not_by_search(level: str)
         assert bot_move(engine, never, 1, level, f"s{seed}").key != right
     # Before the question, the game has no policy of its own: the bot searches.
     assert engine.bot_policy(engine.setup(2, engine.parse_options(), 1), 0, level, random.Random(1)) is None
+
+
+@pytest.mark.parametrize("players", [2, 4])
+async def test_a_table_of_easy_bots_and_a_person_reaches_the_end(store: TableStore, players: int) -> None:
+    # Spheres of Life: an easy bot used to swap two cards of its hand for ever,
+    # and the sweeper went on with it at once, again and again.
+    slept: list[float] = []
+    service = TableService(store, clock=Clock(1000.0), turn_timeout=60, games=GAMES, sleep=slept.append)
+    table = await service.create("spheres-of-life", ANN, channel_id=100, seed=5)
+    for _ in range(players - 1):
+        await service.add_bot(table.id, ANN.user_id, level="easy")
+    await service.start(table.id, ANN.user_id)
+    rng = random.Random(5)
+    for _ in range(2000):
+        record = await service.get(table.id)
+        if record.status is not TableStatus.PLAYING:
+            break
+        if 0 not in service.awaited(record):
+            assert record.deadline == service.clock(), "the bots left a move undone"
+            await service.expire()
+            continue
+        legal = service.choices(record, ANN.user_id)
+        choice = rng.choice([c for c in legal if not c.idle] or legal)
+        await service.act(table.id, ANN.user_id, choice.key, record.version)
+    assert record.status is TableStatus.FINISHED
+    assert len(await bot_moves(service, table.id)) >= 5
+    assert slept and all(0 < s <= LEVELS["easy"].budget_ms / 1000 for s in slept)
+
+
+def test_a_bots_decision_waits_out_its_levels_budget() -> None:
+    slept: list[float] = []
+    pace("hard", time.perf_counter(), slept.append)
+    assert len(slept) == 1 and 0 < slept[0] <= LEVELS["hard"].budget_ms / 1000
+    pace("hard", time.perf_counter() - 60, slept.append)  # a search that ran long: no more waiting
+    assert len(slept) == 1
+
+
+async def _bank_with_the_bot_watching(service: TableService, lake: bool, calls: list[str]) -> int:
+    """Ann banks a set in her Dream while the bot (seat 1), waited for by
+    nobody, may play out of turn: it holds Mirror Lake or no Ability at all.
+    ``calls`` then holds what the bot did in Ann's change; returns the Lake."""
+    table = await service.create("spheres-of-life", ANN, channel_id=100, seed=2)
+    await service.add_bot(table.id, ANN.user_id, level="normal")
+    await service.start(table.id, ANN.user_id)
+    state = to_dream(fresh(2))
+    give(state, 0, "noble-rabbit", "noble-rabbit", "noble-rabbit", "noble-owl")
+    hand = ["corrupted-snake", "corrupted-snake", "corrupted-rat"]
+    cards = give(state, 1, *(["mirror-lake"] if lake else []), *hand)
+    record = await service.get(table.id)
+    await service.store.save(record.model_copy(update={"state": GAMES["spheres-of-life"].dump_state(state)}))
+    calls.clear()
+    await service.act(table.id, ANN.user_id, "bank:noble-rabbit")
+    return cards[0]
+
+
+async def test_a_bot_weighs_its_optional_plays_whether_it_holds_one_or_not(
+    service: TableService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # How soon the table answers Ann must not tell her whether the bot holds a
+    # card it could play: it weighs, and waits out its budget, either way.
+    calls: list[str] = []
+    weigh, move = tables.bot_optional, tables.bot_move
+
+    def weighing(*args: Any) -> Any:
+        chosen = weigh(*args)
+        calls.append(f"weigh:{chosen.key if chosen else '-'}")
+        return chosen
+
+    def moving(*args: Any) -> Any:
+        calls.append("move")
+        return move(*args)
+
+    monkeypatch.setattr(tables, "bot_optional", weighing)
+    monkeypatch.setattr(tables, "bot_move", moving)
+    monkeypatch.setattr(tables, "pace", lambda level, started, sleep: calls.append(f"pace:{level}"))
+    lake = await _bank_with_the_bot_watching(service, True, calls)
+    holding = list(calls)
+    await _bank_with_the_bot_watching(service, False, calls)
+    # Holding Mirror Lake and nothing but Corrupted animals, it swaps hands
+    # (then answers the Block window its play opened); holding nothing, it
+    # still weighs once, paced the same.
+    assert holding == [f"weigh:play:{lake}:0", "pace:normal", "move", "pace:normal"]
+    assert calls == ["weigh:-", "pace:normal"]
