@@ -10,6 +10,7 @@ Redis, and a restarted bot carries on where the old one stopped.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import signal
 from typing import Any
@@ -101,8 +102,15 @@ class GameTableMixin:
     async def _sweep(self) -> None:
         """Play the default move for seats whose time ran out; driven by the
         deadlines stored in Redis, so a restart loses nothing."""
+        due = asyncio.Event()
+        self.service.on_due = due.set
         while True:
-            await asyncio.sleep(self.settings.sweep_interval)
+            # Every sweep_interval, or at once when a save left a table due now
+            # (a long chain of bot moves goes on without waiting a round).
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(self.settings.sweep_interval):
+                    await due.wait()
+            due.clear()
             await self.sweep_once()
 
     async def sweep_once(self) -> None:

@@ -126,6 +126,10 @@ class TableService:
         self.clock = clock
         # How a bot's decision waits out the rest of its budget (see bots.pace).
         self.sleep = sleep
+        # Called (on the event loop) when a save leaves a table due at once — bots
+        # still to move after one change's budget — so the sweeper goes on now
+        # rather than at its next round.
+        self.on_due: Callable[[], None] = lambda: None
         self.turn_timeout = turn_timeout
         self.games = games
         self._states: OrderedDict[tuple[str, int], tuple[str, BaseModel]] = OrderedDict()
@@ -759,6 +763,9 @@ class TableService:
                 saved = await self.store.save(record, play.entries, news)
             except VersionConflict:
                 continue
+            due = saved.deadline
+            if saved.status is TableStatus.PLAYING and due is not None and due <= self.clock():
+                self.on_due()
             seat = saved.seat_of(seat_of) if seat_of is not None else None
             return Outcome(table=saved, events=play.events, seat=seat, newly_awaited=newly)
         raise TableBusy("The table is very busy right now; please try again.")

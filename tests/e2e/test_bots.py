@@ -4,15 +4,17 @@ an optional play out of its turn when it pays."""
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import math
 import re
 
 import pytest
 
+from bot import tables
 from engines.ai import LEVELS
 from engines.registry import GAMES
-from storage.records import TableStatus
+from storage.records import TableRecord, TableStatus
 from tests.e2e.harness import DiscordHarness
 from tests.e2e.tables import BotMaker, button, embed_text
 from tests.e2e.test_reading import files_of
@@ -46,6 +48,39 @@ async def test_addbot_with_a_difficulty_and_the_button_default(h: DiscordHarness
         record = await service.get(table.id)
     assert service.awaited(record) == [0]  # the bots played up to Ann's turn
     assert "ann" in embed_text(message)
+
+
+async def test_a_long_chain_of_bot_moves_goes_on_at_once_not_at_the_next_sweep(
+    h: DiscordHarness, maker: BotMaker, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # One bot move per change: every other move is left to the sweeper, whose
+    # round here is an hour. The save that leaves the table due wakes it.
+    monkeypatch.setattr(tables, "BOT_SECONDS", 0.0)
+    ann = h.create_user("ann")
+    created = await h.slash(ann, "table create", {"game": "time-masters"})
+    message = created.message
+    assert message is not None
+    [table] = await maker.bot.service.store.in_channel(h.channel.id)
+    for _ in range(2):
+        await h.slash(ann, "table addbot", {"difficulty": "easy"})
+    await h.click(ann, message, button(message, "Start"))
+    service = maker.bot.service
+    bot_turns = 0
+
+    async def anns_turn() -> TableRecord:
+        record = await service.get(table.id)
+        while service.awaited(record) != [0]:  # the bots' turns, one woken change at a time
+            await asyncio.sleep(0.05)
+            record = await service.get(table.id)
+        return record
+
+    for _ in range(6):
+        record = await asyncio.wait_for(anns_turn(), 120)
+        log = await service.store.log(table.id)
+        bot_turns = len({e.version for e in log if e.kind == "bot"})
+        choice = service.choices(record, ann.id)[-1]
+        await service.act(table.id, ann.id, choice.key, record.version)
+    assert bot_turns >= 6, "the bots' moves went on without the sweeper's round"
 
 
 async def test_a_bot_makes_an_optional_play_out_of_turn_and_the_log_shows_it(

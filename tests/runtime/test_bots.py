@@ -97,11 +97,15 @@ async def test_a_long_chain_of_bot_moves_goes_on_from_the_sweeper(
 ) -> None:
     monkeypatch.setattr(tables, "BOT_SECONDS", 0.0)  # each change: one bot move, then hand over
     table_id = await bot_table(service, ["easy", "easy"], 4)
+    woken: list[str] = []
+    service.on_due = lambda: woken.append("due")
     started = await service.start(table_id, ANN.user_id)
     assert len(await bot_moves(service, table_id)) == 1
-    assert started.table.deadline == service.clock()  # due now: the sweeper goes on at once
+    assert started.table.deadline == service.clock()  # due now: the sweeper goes on at once...
+    assert woken == ["due"]  # ...woken by the save rather than at its next round
     await service.expire()
     assert len(await bot_moves(service, table_id)) == 2
+    assert woken == ["due", "due"]
 
 
 # Short games: three Hemo to win; small decks and few rounds of Phase.
