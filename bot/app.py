@@ -101,9 +101,23 @@ class GameTableMixin:
     async def _sweep(self) -> None:
         """Play the default move for seats whose time ran out; driven by the
         deadlines stored in Redis, so a restart loses nothing."""
+        await self.adopt_legacy_schedules()
         while True:
             await asyncio.sleep(self.settings.sweep_interval)
             await self.sweep_once()
+
+    async def adopt_legacy_schedules(self) -> None:
+        """Move what the single-key schedules of earlier versions still hold
+        into their buckets. Only a head start: every sweep and drain reads that
+        key alongside the buckets until it is empty."""
+        try:
+            moved = await self.service.store.deadlines.adopt_legacy()
+            moved += await self.announcer.outbox.index.adopt_legacy()
+        except Exception:
+            log.exception("the earlier schedules were not moved now; the sweeps move them as they go")
+            return
+        if moved:
+            log.info("moved %d schedule entries of an earlier version into buckets", moved)
 
     async def sweep_once(self) -> None:
         try:
