@@ -20,7 +20,7 @@ from bot.announce import MAX_ATTEMPTS, Announcer
 from bot.tables import Player, TableService
 from storage import keys
 from storage.connect import connect
-from storage.outbox import Outbox
+from storage.outbox import PER_BUCKET, Outbox
 from storage.store import SaveUnknown, TableStore
 from tests.support.clock import Clock
 from tests.support.faults import inject, on_script
@@ -241,6 +241,29 @@ async def test_a_save_retried_by_the_client_finds_itself(store: TableStore) -> N
     outcome = await service.join(record.id, Player(2, "bob"))
     assert outcome.table.version == 1
     assert [s.name for s in (await service.get(record.id)).seats] == ["ann", "bob"], "applied once"
+
+
+async def test_news_an_earlier_version_scheduled_in_its_single_key_is_told(redis: Redis) -> None:
+    clock = Clock()
+    service = service_on(redis, clock)
+    table = await seated(service)
+    await redis.delete(keys.outbox_due(table))
+    await redis.zadd(keys.LEGACY_OUTBOX, {table: 0.0})  # where an earlier version scheduled it
+    wire = Wire()
+    announcer = Announcer(wire, service)  # type: ignore[arg-type]
+    await announcer.deliver_due()
+    assert len(wire.sent) == 3 and await announcer.outbox.pending(table) == []
+    assert not await redis.exists(keys.LEGACY_OUTBOX) and await scheduled(redis) == 0
+
+
+async def test_a_drainers_pass_takes_a_bounded_batch_from_every_bucket(redis: Redis) -> None:
+    outbox = Outbox(redis)
+    for n in range(keys.BUCKETS * PER_BUCKET * 3):
+        await outbox.schedule(f"t{n}")
+    due = await outbox.due(1.0, first=3)
+    taken = Counter(keys.bucket(t) for t in due)
+    assert set(taken) == set(range(keys.BUCKETS)) and max(taken.values()) == PER_BUCKET
+    assert keys.bucket(due[0]) == 3 and keys.bucket(due[1]) == 4
 
 
 async def test_news_of_an_unreadable_table_is_dropped_not_retried_forever(redis: Redis) -> None:

@@ -63,8 +63,9 @@ async def test_a_round_takes_a_bounded_batch_from_every_bucket_in_turns(store: T
     assert sorted(found) == list(range(keys.BUCKETS))
     assert all(len(ids) == 4 for ids in found.values())
     assert all([keys.bucket(t) for t in ids] == [b] * 4 for b, ids in found.items())
-    assert [keys.bucket(t) for t in interleave(found, first=5)][:20] == [*range(5, 16), *range(5), *range(5, 9)]
-    assert set((await store.deadlines.due(5.0, per_bucket=4, buckets=[3]))) == {3}
+    turns = [keys.bucket(t) for t in interleave(found, first=5)]
+    assert turns[:20] == [*range(5, 16), *range(5), *range(5, 9)]
+    assert set(await store.deadlines.due(5.0, per_bucket=4, buckets=[3])) == {3}
 
 
 class Watched(TableService):
@@ -97,7 +98,9 @@ async def test_a_busy_bucket_does_not_hold_up_a_late_table_in_another(store: Tab
     assert await store.due(clock.now) == []
 
 
-async def test_several_sweepers_share_every_bucket_with_no_double_work(store: TableStore, redis_url: str) -> None:
+async def test_several_sweepers_share_every_bucket_with_no_double_work(
+    store: TableStore, redis_url: str
+) -> None:
     clock = Clock(1000.0)
     other = TableStore(Redis.from_url(redis_url)) if "+cluster" not in redis_url else store
     sweepers = [Watched(store, clock), Watched(other, clock), Watched(store, clock)]
