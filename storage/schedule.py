@@ -3,7 +3,7 @@ table's next wake-up) and the outbox's (tables with news still to tell).
 
 Each is :data:`storage.keys.BUCKETS` sorted sets with hash tags of their own
 (``gt:idx:{due:07…}``), a table's entry in the bucket its id picks. A save
-writes its entry in the same pipeline as today, a plain command on one key, so
+writes its entry in its own pipeline, a plain command on one key, so
 no script ever spans two slots; on a cluster the buckets sit on every master
 and the sweep's reads fan out to all of them at once.
 
@@ -70,14 +70,17 @@ class Schedule:
     ) -> dict[int, list[str]]:
         """One round: the ids due by ``now`` in each bucket (every one unless
         ``buckets``), at most ``per_bucket`` from each, longest due first — all
-        in one pipeline, split by node on a cluster. The earlier single key is
-        read alongside, and its entries moved into their buckets."""
+        in one pipeline, split by node on a cluster. A round over every bucket
+        reads the earlier single key alongside and moves its entries into their
+        buckets (due ones are listed with their bucket's)."""
         chosen = sorted(range(len(self.buckets)) if buckets is None else buckets)
         pipe = self.redis.pipeline(transaction=False)
         for number in chosen:
             pipe.zrangebyscore(self.buckets[number], "-inf", now, start=0, num=per_bucket)
-        pipe.zrange(self.legacy, 0, per_bucket - 1, withscores=True)
-        *found, left_over = await pipe.execute()
+        if buckets is None:
+            pipe.zrange(self.legacy, 0, per_bucket - 1, withscores=True)
+        found = await pipe.execute()
+        left_over = found.pop() if buckets is None else []
         due = {number: [_text(t) for t in ids] for number, ids in zip(chosen, found, strict=True)}
         if left_over:
             for table_id, at in await self._adopt(left_over):
