@@ -25,6 +25,7 @@ import time
 from typing import TextIO
 
 from redis.asyncio import Redis
+from redis.asyncio.cluster import RedisCluster
 
 from benchmarks.bench_act import connect, peak_rss_mib
 from bot import clocks
@@ -96,6 +97,7 @@ async def bench(redis: Redis, *, tables: int, steps: int, mine: int, out: TextIO
         f"set up {tables:,} live tables ({SEATS} clocks each) holding {reminders:,} scheduled reminders "
         f"in {time.perf_counter() - started:.1f} s\n"
     )
+    out.write(await _spread(redis))
     idle = []
     for _ in range(20):
         t0 = time.perf_counter()
@@ -124,6 +126,18 @@ async def bench(redis: Redis, *, tables: int, steps: int, mine: int, out: TextIO
         f"max {max(listing) * 1e3:8.1f} ms (Discord allows 3000 ms)\n"
     )
     out.write(f"peak RSS {peak_rss_mib():.1f} MiB\n")
+
+
+async def _spread(redis: Redis) -> str:
+    """How the deadline index is spread: tables per bucket, and the Redis nodes serving them."""
+    counts = [await redis.zcard(key) for key in keys.DEADLINE_BUCKETS]
+    nodes = 1
+    if isinstance(redis, RedisCluster):
+        nodes = len({redis.get_node_from_key(key).name for key in keys.DEADLINE_BUCKETS})
+    return (
+        f"deadline index: {sum(counts):,} tables in {len(counts)} buckets "
+        f"({min(counts)} to {max(counts)} each) on {nodes} Redis node{'s' if nodes > 1 else ''}\n"
+    )
 
 
 async def _cleanup(redis: Redis, tables: int) -> None:

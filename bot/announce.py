@@ -19,6 +19,7 @@ content and asked to press "My hand".
 from __future__ import annotations
 
 import logging
+import secrets
 from collections.abc import Awaitable, Callable
 from functools import partial
 from typing import TYPE_CHECKING, Any
@@ -29,6 +30,7 @@ from bot.render.recap import recap_panel
 from bot.tables import TableService
 from bot.turn_notice import turn_dm
 from bot.ui.embeds import fit, to_embed
+from storage import keys
 from storage.outbox import Announcement, Lease, Outbox
 from storage.records import TableRecord, TableStatus
 from storage.store import STORAGE_FAULTS
@@ -71,7 +73,8 @@ class Announcer:
 
     async def deliver_due(self) -> None:
         """One pass of the background drainer over every table with news due."""
-        for table_id in await self.outbox.due(self.service.clock()):
+        # From a bucket picked at random, so drainers in several processes start apart.
+        for table_id in await self.outbox.due(self.service.clock(), first=secrets.randbelow(keys.BUCKETS)):
             await self.deliver(table_id)
 
     async def _drain(self, table_id: str) -> None:

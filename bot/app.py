@@ -104,6 +104,7 @@ class GameTableMixin:
         deadlines stored in Redis, so a restart loses nothing."""
         due = asyncio.Event()
         self.service.on_due = due.set
+        await self.adopt_legacy_schedules()
         while True:
             # Every sweep_interval, or at once when a save left a table due now
             # (a long chain of bot moves goes on without waiting a round).
@@ -112,6 +113,19 @@ class GameTableMixin:
                     await due.wait()
             due.clear()
             await self.sweep_once()
+
+    async def adopt_legacy_schedules(self) -> None:
+        """Move what the single-key schedules of earlier versions still hold
+        into their buckets. Only a head start: every sweep and drain reads that
+        key alongside the buckets until it is empty."""
+        try:
+            moved = await self.service.store.deadlines.adopt_legacy()
+            moved += await self.announcer.outbox.index.adopt_legacy()
+        except Exception:
+            log.exception("the earlier schedules were not moved now; the sweeps move them as they go")
+            return
+        if moved:
+            log.info("moved %d schedule entries of an earlier version into buckets", moved)
 
     async def sweep_once(self) -> None:
         try:

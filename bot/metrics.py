@@ -18,8 +18,6 @@ from prometheus_client import (
     Histogram,
 )
 
-from storage import keys
-from storage.outbox import INDEX as OUTBOX_INDEX
 from storage.store import TableStore
 
 REGISTRY = CollectorRegistry()
@@ -68,9 +66,9 @@ def watch_rate_limits() -> None:
 
 
 async def refresh(store: TableStore, now: float | None = None) -> None:
-    """Read the sweeper lag and the outbox backlog from Redis (on each scrape)."""
+    """Read the sweeper lag and the outbox backlog from Redis (on each scrape),
+    over every bucket of the two schedules."""
     now = time.time() if now is None else now
-    oldest = await store.redis.zrange(keys.DEADLINES, 0, 0, withscores=True)
-    passed = float(oldest[0][1]) if oldest else now
-    SWEEPER_LAG.set(max(0.0, now - passed))
-    OUTBOX_BACKLOG.set(await store.redis.zcount(OUTBOX_INDEX, "-inf", now))
+    oldest = await store.deadlines.oldest()
+    SWEEPER_LAG.set(max(0.0, now - (now if oldest is None else oldest)))
+    OUTBOX_BACKLOG.set(await store.outbox.index.count_due(now))

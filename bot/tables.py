@@ -54,8 +54,10 @@ from engines.core import (
     seat_ref,
 )
 from engines.registry import GAMES
+from storage import keys
 from storage.damage import DamagedTable
 from storage.records import BotLevel, LogEntry, SeatRecord, TableRecord, TableStatus
+from storage.schedule import interleave
 from storage.store import STORAGE_FAULTS, TableStore, VersionConflict
 
 log = logging.getLogger(__name__)
@@ -70,6 +72,7 @@ STATES_KEPT = 64  # loaded game states kept for reading (see TableService.state)
 # How long the sweeper leaves a table whose timeout failed before trying again,
 # so a broken table can never hold the ones behind it.
 RETRY_TIMEOUT_AFTER = 300.0
+SWEEP_BATCH = 16  # due tables read from each bucket of the deadline index in one round
 
 
 @dataclass(frozen=True)
@@ -565,11 +568,21 @@ class TableService:
         now = self.clock() if now is None else now
         outcomes: list[Outcome] = []
         seen: set[str] = set()
-        # Every due entry read is acted on, rescheduled or removed, so the next
-        # read reaches the entries behind it: none can starve the others.
-        while fresh := [t for t in await self.store.due(now) if t not in seen]:
-            seen.update(fresh)
-            for table_id in fresh:
+        # Each round reads a batch from every bucket still able to hold due
+        # entries and takes them in turns, from a bucket picked at random so
+        # that processes sweeping together start apart. Every due entry read is
+        # acted on, rescheduled or removed, so the next read of its bucket
+        # reaches the entries behind it: none can starve the others.
+        first = secrets.randbelow(keys.BUCKETS)
+        buckets: set[int] | None = None  # the first round reads them all
+        while buckets is None or buckets:
+            found = await self.store.deadlines.due(now, SWEEP_BATCH, buckets)
+            fresh = {number: [t for t in ids if t not in seen] for number, ids in found.items()}
+            # A bucket whose batch was full and brought news may hold more; one
+            # all seen before is left to the process that holds those tables.
+            buckets = {number for number, ids in found.items() if len(ids) >= SWEEP_BATCH and fresh[number]}
+            for table_id in interleave(fresh, first):
+                seen.add(table_id)
                 if (token := await self.store.claim_due(table_id, now)) is None:
                     continue  # another process's sweeper has it, or saw to it
                 try:

@@ -56,7 +56,7 @@ class Quarantine:
         pipe = self.redis.pipeline(transaction=False)
         for key in traced_index_keys(salvaged):
             pipe.srem(key, table_id)
-        pipe.zrem(keys.DEADLINES, table_id)
+        pipe.zrem(keys.deadlines(table_id), table_id)
         for channel in _channels(salvaged):
             pipe.sadd(keys.damaged(channel), table_id)
         await pipe.execute()

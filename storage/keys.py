@@ -1,10 +1,22 @@
 """Redis key names. A table's own keys share the hash tag ``{table:ID}`` so they
 live in one Redis Cluster slot (the compare-and-set script touches both); the
-indexes live in their own keys and can be rebuilt from the tables."""
+indexes live in their own keys and can be rebuilt from the tables.
+
+The two schedules every process sweeps — the deadline index and the outbox's —
+are each spread over :data:`BUCKETS` sorted sets, a table's bucket chosen from
+its id, so that on a cluster their traffic is shared by every master rather
+than landing on one."""
 
 from __future__ import annotations
 
+import zlib
+
+from redis.crc import REDIS_CLUSTER_HASH_SLOTS, key_slot
+
 PREFIX = "gt"
+# Never change it on a live deployment: every entry would then sit in a bucket
+# no one reads (until the indexes are rebuilt and the outboxes rescanned).
+BUCKETS = 16
 
 
 def table(table_id: str) -> str:
@@ -37,5 +49,43 @@ def damaged(channel_id: int) -> str:
     return f"{PREFIX}:idx:damaged:{channel_id}"
 
 
-DEADLINES = f"{PREFIX}:idx:deadlines"
+def bucket(table_id: str) -> int:
+    """The table's bucket in both schedules: the same in every process (CRC-32, not ``hash``)."""
+    return zlib.crc32(table_id.encode()) % BUCKETS
+
+
+def _spread(name: str) -> list[str]:
+    """One key per bucket, ``gt:idx:{due:07}``-like, each hash tag picked (by
+    a numbered suffix when needed) so that bucket ``i`` lands in the ``i``-th
+    sixteenth of the slots: a cluster splits the slots into contiguous ranges
+    per master, so evenly spaced slots share the buckets among any number of
+    masters as evenly as they can be."""
+    width = REDIS_CLUSTER_HASH_SLOTS // BUCKETS
+    names = []
+    for number in range(BUCKETS):
+        tag, suffix = f"{name}:{number:02d}", 0
+        while key_slot(tag.encode()) // width != number:
+            suffix += 1
+            tag = f"{name}:{number:02d}:{suffix}"
+        names.append(f"{PREFIX}:idx:{{{tag}}}")
+    return names
+
+
+# Each table's next wake-up (a reminder, a timeout, an undo request lapsing), by time.
+DEADLINE_BUCKETS = _spread("due")
+# Tables with news still to tell, by when to try next (see storage.outbox).
+OUTBOX_BUCKETS = _spread("outbox")
+# The single keys earlier versions kept them in: read and emptied into the buckets.
+LEGACY_DEADLINES = f"{PREFIX}:idx:deadlines"
+LEGACY_OUTBOX = f"{PREFIX}:idx:outbox"
+
+
+def deadlines(table_id: str) -> str:
+    return DEADLINE_BUCKETS[bucket(table_id)]
+
+
+def outbox_due(table_id: str) -> str:
+    return OUTBOX_BUCKETS[bucket(table_id)]
+
+
 TABLE_PATTERN = f"{PREFIX}:{{table:*}}"

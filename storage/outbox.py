@@ -3,10 +3,11 @@
 A save writes its announcement into the table's own outbox list
 (``gt:{table:ID}:outbox``) inside the same compare-and-set script as the table
 itself, so "saved" implies "will be announced", and a crash or a lost reply
-right after the save loses nothing. A sorted set (``gt:idx:outbox``) says which
-tables have news and when to try them next. Like every index it is a hint in its
-own Cluster slot: a crash between the save and the index leaves the news in the
-table's list, where :meth:`Outbox.rescan` finds it again.
+right after the save loses nothing. A schedule spread over buckets
+(``gt:idx:{outbox:07…}``, see :mod:`storage.schedule`) says which tables have
+news and when to try them next. Like every index it is a hint in slots of its
+own: a crash between the save and the index leaves the news in the table's
+list, where :meth:`Outbox.rescan` finds it again.
 
 Delivery is at most one drainer per table at a time, across processes: a drainer
 takes the table's lease (``SET NX PX``), tells the news in order and writes each
@@ -24,9 +25,10 @@ from pydantic import BaseModel, Field
 from redis.asyncio import Redis
 
 from storage import keys
+from storage.schedule import Schedule, interleave
 
-INDEX = f"{keys.PREFIX}:idx:outbox"
 LEASE_MS = 60_000
+PER_BUCKET = 8  # tables read from each bucket in one pass of the drainer
 
 # Progress is written only by the lease holder: KEYS lease, outbox; ARGV token, json, lease ms.
 _RECORD = """
@@ -85,14 +87,15 @@ class Outbox:
         self._record = redis.register_script(_RECORD)
         self._pop = redis.register_script(_POP)
         self._release = redis.register_script(RELEASE)
+        self.index = Schedule(redis, keys.OUTBOX_BUCKETS, keys.LEGACY_OUTBOX)
 
     async def schedule(self, table_id: str, at: float = 0.0) -> None:
         """Mark a table as having news (due now unless already scheduled)."""
-        await self.redis.zadd(INDEX, {table_id: at}, nx=True)
+        await self.index.set(table_id, at, nx=True)
 
-    async def due(self, now: float, limit: int = 100) -> list[str]:
-        raw = await self.redis.zrangebyscore(INDEX, "-inf", now, start=0, num=limit)
-        return [_text(t) for t in raw]
+    async def due(self, now: float, per_bucket: int = PER_BUCKET, first: int = 0) -> list[str]:
+        """Tables with news due: at most ``per_bucket`` from each bucket, in turns from bucket ``first``."""
+        return interleave(await self.index.due(now, per_bucket), first)
 
     async def claim(self, table_id: str) -> Lease | None:
         """The table's lease, or ``None`` while another drainer holds it."""
@@ -117,10 +120,10 @@ class Outbox:
         """Give the table back: to be tried again at ``retry_at``, or done with
         (unless news arrived meanwhile, which stays due at once)."""
         if retry_at is not None:
-            await self.redis.zadd(INDEX, {lease.table_id: retry_at})
+            await self.index.set(lease.table_id, retry_at)
         else:
             # Remove first, then look: a save that lands in between is seen here.
-            await self.redis.zrem(INDEX, lease.table_id)
+            await self.index.remove(lease.table_id)
             if await self.length(lease.table_id):
                 await self.schedule(lease.table_id)
         await self._release(keys=[lease_key(lease.table_id)], args=[lease.token])

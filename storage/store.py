@@ -11,7 +11,9 @@ or a timeout after it ran, or a client's retry of it) from one that never ran.
 
 Indexes (tables per channel, user and guild; deadlines; the outbox's schedule)
 are written outside the script, because in a Redis Cluster they live in other
-slots, but in the same pipeline as it: a save is one round trip in all. They are
+slots, but in the same pipeline as it: a save is one round trip in all. The
+deadline and outbox schedules are spread over buckets (:mod:`storage.schedule`)
+so that a cluster shares their traffic among its masters. They are
 hints: readers re-check each table they point to, a refused save puts back the
 winner's entries (see :meth:`TableStore._repair_indexes`), and
 :meth:`TableStore.rebuild_indexes` recreates them from the tables.
@@ -32,10 +34,10 @@ from redis.exceptions import NoScriptError, RedisError
 
 from storage import keys
 from storage.damage import DamagedTable, Quarantine
-from storage.outbox import INDEX as OUTBOX_INDEX
 from storage.outbox import RELEASE, Announcement, Outbox, outbox_key
 from storage.records import LogEntry, RecordDamaged, TableRecord, parse_record, salvage
 from storage.retention import Archiver, Retention, archive_key, unpack, unpack_state
+from storage.schedule import Schedule, interleave
 
 log = logging.getLogger(__name__)
 # What a lost connection or a late reply looks like: the command may or may not have run.
@@ -86,6 +88,7 @@ class TableStore:
         self._save = redis.register_script(_SAVE)
         self._release = redis.register_script(RELEASE)
         self.outbox = Outbox(redis)
+        self.deadlines = Schedule(redis, keys.DEADLINE_BUCKETS, keys.LEGACY_DEADLINES)
         self.quarantine = Quarantine(redis)
 
     # ----- tables -----
@@ -239,7 +242,7 @@ class TableStore:
         pipe.evalsha(self._save.sha, len(names), *names, *args)
         _queue_index_writes(pipe, record)
         if news is not None:
-            pipe.zadd(OUTBOX_INDEX, {record.id: 0.0}, nx=True)
+            pipe.zadd(keys.outbox_due(record.id), {record.id: 0.0}, nx=True)
         return list(await pipe.execute(raise_on_error=False))
 
     async def _send_write_to_cluster(
@@ -248,7 +251,7 @@ class TableStore:
         pipe = self.redis.pipeline(transaction=False)
         _queue_index_writes(pipe, record)
         if news is not None:
-            pipe.zadd(OUTBOX_INDEX, {record.id: 0.0}, nx=True)
+            pipe.zadd(keys.outbox_due(record.id), {record.id: 0.0}, nx=True)
         saving = self._save(keys=names, args=args)  # loads the script itself when a node lacks it
         indexing = pipe.execute(raise_on_error=False)
         outcome, indexed = await asyncio.gather(saving, indexing, return_exceptions=True)
@@ -310,7 +313,7 @@ class TableStore:
         pipe = self.redis.pipeline(transaction=False)
         for key in _index_keys(record):
             pipe.srem(key, record.id)
-        pipe.zrem(keys.DEADLINES, record.id)
+        pipe.zrem(keys.deadlines(record.id), record.id)
         await pipe.execute()
 
     async def forget_user(self, table_id: str, user_id: int) -> None:
@@ -347,12 +350,13 @@ class TableStore:
     async def in_guild(self, guild_id: int) -> list[TableRecord]:
         return await self._members(keys.guild(guild_id))
 
-    async def due(self, now: float, limit: int = 100) -> list[str]:
-        """Ids of the (at most ``limit``) tables whose deadline passed longest ago.
-        Whoever reads them must act on, reschedule or unschedule each one (see
-        :meth:`reschedule`), or they would hide the tables behind them."""
-        raw = await self.redis.zrangebyscore(keys.DEADLINES, "-inf", now, start=0, num=limit)
-        return [_text(t) for t in raw]
+    async def due(self, now: float, per_bucket: int = 100) -> list[str]:
+        """Ids of tables whose deadline passed: in each bucket of the deadline
+        index the (at most ``per_bucket``) that passed longest ago, taken in
+        turns (see :mod:`storage.schedule`). Whoever reads them must act on,
+        reschedule or unschedule each one (see :meth:`reschedule`), or they
+        would hide the tables behind them."""
+        return interleave(await self.deadlines.due(now, per_bucket))
 
     async def claim_due(self, table_id: str, now: float, ms: int = SWEEP_LEASE_MS) -> str | None:
         """Take a due table for this process's sweeper (a token), or ``None``
@@ -362,7 +366,7 @@ class TableStore:
         token = secrets.token_hex(8)
         if not await self.redis.set(_sweep_key(table_id), token, nx=True, px=ms):
             return None
-        due = await self.redis.zscore(keys.DEADLINES, table_id)
+        due = await self.deadlines.at(table_id)
         if due is None or due > now:
             await self.release_due(table_id, token)
             return None
@@ -374,9 +378,9 @@ class TableStore:
     async def reschedule(self, table_id: str, at: float | None) -> None:
         """Set a table's place in the deadline index, or take it out (``at=None``)."""
         if at is None:
-            await self.redis.zrem(keys.DEADLINES, table_id)
+            await self.deadlines.remove(table_id)
         else:
-            await self.redis.zadd(keys.DEADLINES, {table_id: at})
+            await self.deadlines.set(table_id, at)
 
     async def rebuild_indexes(self) -> int:
         """Recreate every index from the tables themselves; returns tables seen."""
@@ -416,9 +420,9 @@ def _queue_index_writes(pipe: Pipeline, record: TableRecord) -> None:
         else:
             pipe.srem(key, record.id)
     if not active or record.deadline is None:
-        pipe.zrem(keys.DEADLINES, record.id)
+        pipe.zrem(keys.deadlines(record.id), record.id)
     else:
-        pipe.zadd(keys.DEADLINES, {record.id: record.deadline})
+        pipe.zadd(keys.deadlines(record.id), {record.id: record.deadline})
 
 
 def _index_keys(record: TableRecord) -> list[str]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from storage import keys
 from tests.e2e.games import public_texts
 from tests.e2e.harness import DiscordHarness
 from tests.e2e.tables import BotMaker, button, embed_text
@@ -58,6 +59,36 @@ async def test_the_sweeper_plays_for_a_late_seat(redis: Any, redis_url: str, clo
         await h.settle()
         assert any("ann ran out of time; the table played for them." in t for t in public_texts(h))
         assert any(f"<@{bob.id}>" in t and "your move" in t for t in public_texts(h)), "bob is pinged next"
+    finally:
+        await h.close()
+        await maker.close()
+
+
+async def test_a_bot_upgraded_from_one_deadline_key_sweeps_what_it_holds(
+    redis: Any, redis_url: str, clock: Clock
+) -> None:
+    maker = BotMaker(redis_url, games={"high-card": HIGH_CARD}, clock=clock)
+    h = DiscordHarness(maker)
+    await h.start()
+    try:
+        ann, bob = h.create_user("ann"), h.create_user("bob")
+        created = await h.slash(ann, "table create", {"game": "high-card", "pace": "live"})
+        message = created.message
+        assert message is not None
+        await h.click(bob, message, button(message, "Join"))
+        await h.click(ann, message, button(message, "Start"))
+        store = maker.bot.service.store
+        [table] = await store.in_channel(h.channel.id)
+        # Where an earlier version kept every table's deadline: one key.
+        await redis.zrem(keys.deadlines(table.id), table.id)
+        await redis.zadd(keys.LEGACY_DEADLINES, {table.id: table.deadline})
+        await maker.bot.adopt_legacy_schedules()  # what the bot does as its sweeper starts
+        assert not await redis.exists(keys.LEGACY_DEADLINES)
+        assert await store.deadlines.at(table.id) == table.deadline
+        clock.now += 301
+        await maker.bot.sweep_once()
+        await h.settle()
+        assert any("ann ran out of time; the table played for them." in t for t in public_texts(h))
     finally:
         await h.close()
         await maker.close()

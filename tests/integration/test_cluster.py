@@ -49,6 +49,10 @@ async def test_redis_url_names_a_cluster_and_the_store_works_across_its_masters(
             ))
         owners = {client.get_node_from_key(keys.table(t)).name for t in ids}
         assert len(owners) == 3
+        # The deadline and outbox buckets are shared among the masters, and so are the tables' entries.
+        for buckets in (keys.DEADLINE_BUCKETS, keys.OUTBOX_BUCKETS):
+            assert len({client.get_node_from_key(name).name for name in buckets}) == 3
+        assert len({client.get_node_from_key(keys.deadlines(t)).name for t in ids}) > 1
         first = await store.get("t0")
         assert first is not None
         await store.save(first.model_copy(update={"status": TableStatus.FINISHED}))

@@ -14,7 +14,6 @@ from bot import health, metrics
 from bot.errors import TableError
 from bot.tables import Player, TableService
 from storage import keys
-from storage.outbox import INDEX as OUTBOX_INDEX
 from storage.store import TableStore
 from tests.support.clock import Clock
 from tests.support.minigame import HIGH_CARD
@@ -62,8 +61,14 @@ def _free_port() -> int:
 
 async def test_metrics_and_health_endpoints(store: TableStore) -> None:
     now = time.time()
-    await store.redis.zadd(keys.DEADLINES, {"late": now - 30, "later": now + 600})
-    await store.redis.zadd(OUTBOX_INDEX, {"a": 0, "b": now - 1, "c": now + 600})
+    # Over every bucket, and the single keys of earlier versions not yet emptied.
+    for table_id, at in {"late": now - 30, "later": now + 600, "soon": now - 10}.items():
+        await store.reschedule(table_id, at)
+    await store.redis.zadd(keys.LEGACY_DEADLINES, {"older": now - 20})
+    for table_id, at in {"a": 0, "b": now - 1, "c": now + 600}.items():
+        await store.outbox.schedule(table_id, at)
+    await store.redis.zadd(keys.LEGACY_OUTBOX, {"d": now - 5})
+    assert len({keys.bucket(t) for t in ("late", "later", "soon", "a", "b", "c")}) > 1
     connected = [True]
     port = _free_port()
     runner = await health.serve(store, lambda: connected[0], "127.0.0.1", port)
@@ -73,7 +78,7 @@ async def test_metrics_and_health_endpoints(store: TableStore) -> None:
                 text = await reply.text()
             gauges = dict(line.split(" ", 1) for line in text.splitlines() if not line.startswith("#"))
             assert 29 <= float(gauges["gametable_sweeper_lag_seconds"]) < 60
-            assert "gametable_outbox_backlog 2.0" in text
+            assert "gametable_outbox_backlog 3.0" in text
             async with http.get(f"http://127.0.0.1:{port}/healthz") as reply:
                 assert reply.status == 200 and (await reply.json())["ok"] is True
             connected[0] = False

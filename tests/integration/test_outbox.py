@@ -20,7 +20,7 @@ from bot.announce import MAX_ATTEMPTS, Announcer
 from bot.tables import Player, TableService
 from storage import keys
 from storage.connect import connect
-from storage.outbox import INDEX, Outbox
+from storage.outbox import PER_BUCKET, Outbox
 from storage.store import SaveUnknown, TableStore
 from tests.support.clock import Clock
 from tests.support.faults import inject, on_script
@@ -87,6 +87,11 @@ async def second_client(redis_url: str, redis: Redis) -> Any:
     await client.aclose()
 
 
+async def scheduled(redis: Redis) -> int:
+    """Tables in the outbox's schedule, over all its buckets."""
+    return sum([await redis.zcard(key) for key in keys.OUTBOX_BUCKETS])
+
+
 async def test_news_saved_with_a_table_is_told_after_a_restart(redis: Redis, second_client: Redis) -> None:
     clock = Clock()
     table = await seated(service_on(redis, clock))
@@ -98,7 +103,7 @@ async def test_news_saved_with_a_table_is_told_after_a_restart(redis: Redis, sec
     assert lines[-1].endswith("The seed is published when the game ends, so anyone can check it.")
     assert told(lines) == ["bob joins the table.", "cid joins the table.", "The game of High Card begins."]
     assert await announcer.outbox.pending(table) == []
-    assert await redis.zcard(INDEX) == 0
+    assert await scheduled(redis) == 0
 
 
 async def test_two_drainers_never_tell_the_same_news_twice(redis: Redis, second_client: Redis) -> None:
@@ -149,7 +154,7 @@ async def test_news_the_index_lost_is_found_by_a_rescan(redis: Redis) -> None:
     clock = Clock()
     service = service_on(redis, clock)
     table = await seated(service)
-    await redis.delete(INDEX)  # a crash between the save and its index entry
+    await redis.delete(keys.outbox_due(table))  # a crash between the save and its index entry
     wire = Wire()
     announcer = Announcer(wire, service)  # type: ignore[arg-type]
     await announcer.deliver_due()
@@ -238,6 +243,29 @@ async def test_a_save_retried_by_the_client_finds_itself(store: TableStore) -> N
     assert [s.name for s in (await service.get(record.id)).seats] == ["ann", "bob"], "applied once"
 
 
+async def test_news_an_earlier_version_scheduled_in_its_single_key_is_told(redis: Redis) -> None:
+    clock = Clock()
+    service = service_on(redis, clock)
+    table = await seated(service)
+    await redis.delete(keys.outbox_due(table))
+    await redis.zadd(keys.LEGACY_OUTBOX, {table: 0.0})  # where an earlier version scheduled it
+    wire = Wire()
+    announcer = Announcer(wire, service)  # type: ignore[arg-type]
+    await announcer.deliver_due()
+    assert len(wire.sent) == 3 and await announcer.outbox.pending(table) == []
+    assert not await redis.exists(keys.LEGACY_OUTBOX) and await scheduled(redis) == 0
+
+
+async def test_a_drainers_pass_takes_a_bounded_batch_from_every_bucket(redis: Redis) -> None:
+    outbox = Outbox(redis)
+    for n in range(keys.BUCKETS * PER_BUCKET * 3):
+        await outbox.schedule(f"t{n}")
+    due = await outbox.due(1.0, first=3)
+    taken = Counter(keys.bucket(t) for t in due)
+    assert set(taken) == set(range(keys.BUCKETS)) and max(taken.values()) == PER_BUCKET
+    assert keys.bucket(due[0]) == 3 and keys.bucket(due[1]) == 4
+
+
 async def test_news_of_an_unreadable_table_is_dropped_not_retried_forever(redis: Redis) -> None:
     clock = Clock()
     service = service_on(redis, clock)
@@ -247,4 +275,4 @@ async def test_news_of_an_unreadable_table_is_dropped_not_retried_forever(redis:
     announcer = Announcer(wire, service)  # type: ignore[arg-type]
     await announcer.deliver_due()
     assert wire.sent == [] and await announcer.outbox.pending(table) == []
-    assert await redis.zcard(INDEX) == 0
+    assert await scheduled(redis) == 0

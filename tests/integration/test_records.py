@@ -58,7 +58,7 @@ async def test_a_damaged_record_is_quarantined_once_and_its_neighbours_keep_work
     await store.create(make_record("t1"))
     await store.create(make_record("t2"))
     await store.redis.hset(keys.table("t1"), "meta", meta)
-    await store.redis.zadd(keys.DEADLINES, {"t1": 1.0})
+    await store.deadlines.set("t1", 1.0)
     with caplog.at_level(logging.ERROR, logger="storage.damage"):
         for _ in range(2):
             with pytest.raises(DamagedTable) as damaged:
@@ -71,7 +71,7 @@ async def test_a_damaged_record_is_quarantined_once_and_its_neighbours_keep_work
     assert [r.id for r in await store.of_user(2)] == ["t2"]
     assert [r.id for r in await store.in_guild(10)] == ["t2"]
     assert not await store.redis.sismember(keys.channel(100), "t1"), "the index entry is cleaned"
-    assert await store.redis.zscore(keys.DEADLINES, "t1") is None
+    assert await store.redis.zscore(keys.deadlines("t1"), "t1") is None
     assert await store.quarantine.in_channel(100) == (["t1"] if "channel_id" in meta else [])
     assert await store.rebuild_indexes() == 1
 

@@ -64,4 +64,4 @@ async def test_an_abandoned_table_is_archived_and_expires_after_the_retention(re
     for key in (keys.table(table.id), archive_key(table.id)):
         assert 3_500_000 < await redis.pttl(key) <= 3_600_000
     assert not await redis.sismember(keys.channel(100), table.id)
-    assert await redis.zscore(keys.DEADLINES, table.id) is None
+    assert await redis.zscore(keys.deadlines(table.id), table.id) is None

@@ -12,7 +12,6 @@ from redis.asyncio.connection import Connection
 
 from bot.tables import Player, TableService
 from storage import keys
-from storage.outbox import INDEX as OUTBOX_INDEX
 from storage.records import TableStatus
 from storage.store import TableStore, VersionConflict
 from tests.support.clock import Clock
@@ -47,7 +46,7 @@ async def test_a_move_is_two_round_trips_and_updates_every_index(
     table = await service.create("high-card", ANN, channel_id=100, guild_id=10, seed=3)
     await service.join(table.id, BOB)
     table = (await service.start(table.id, ANN.user_id)).table
-    await store.redis.zrem(OUTBOX_INDEX, table.id)  # as if its news were told
+    await store.redis.zrem(keys.outbox_due(table.id), table.id)  # as if its news were told
     seat = service.awaited(table)[0]
     player = (ANN, BOB)[seat]
     hand = service.view(table, player.user_id).hand  # type: ignore[attr-defined]
@@ -60,8 +59,8 @@ async def test_a_move_is_two_round_trips_and_updates_every_index(
         assert round_trips[0] == 2
     saved = outcome.table
     assert saved.deadline == 1005.0 + 60
-    assert await store.redis.zscore(keys.DEADLINES, table.id) == saved.deadline
-    assert await store.redis.zscore(OUTBOX_INDEX, table.id) == 0.0
+    assert await store.redis.zscore(keys.deadlines(table.id), table.id) == saved.deadline
+    assert await store.redis.zscore(keys.outbox_due(table.id), table.id) == 0.0
     for key in (keys.channel(100), keys.guild(10), keys.user(ANN.user_id), keys.user(BOB.user_id)):
         assert await store.redis.sismember(key, table.id)
 
@@ -76,7 +75,7 @@ async def test_a_refused_save_puts_the_winners_index_entries_back(store: TableSt
     winner = await store.save(table.model_copy(update={"deadline": 2000.0}))
     with pytest.raises(VersionConflict):
         await store.save(stale)  # refused, though its pipelined index writes ran
-    assert await store.redis.zscore(keys.DEADLINES, table.id) == winner.deadline == 2000.0
+    assert await store.redis.zscore(keys.deadlines(table.id), table.id) == winner.deadline == 2000.0
 
 
 async def test_listing_a_channel_is_two_round_trips_however_many_tables(

@@ -4,9 +4,11 @@ index update. Each is cleaned or rescheduled, and none can starve a due table.""
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
-from bot.tables import Player, TableService
+from bot.tables import SWEEP_BATCH, Player, TableService
 from storage import keys
 from storage.store import TableStore
 from tests.support.clock import Clock
@@ -25,15 +27,25 @@ def service(store: TableStore, clock: Clock) -> TableService:
 
 
 async def deadlines(service: TableService) -> dict[str, float]:
-    raw = await service.store.redis.zrange(keys.DEADLINES, 0, -1, withscores=True)
-    return {member.decode(): score for member, score in raw}
+    """The deadline index, over all its buckets."""
+    found = {}
+    for key in keys.DEADLINE_BUCKETS:
+        raw = await service.store.redis.zrange(key, 0, -1, withscores=True)
+        found.update({member.decode(): score for member, score in raw})
+    return found
 
 
-async def test_a_due_table_times_out_behind_150_entries_it_cannot_act_on(
+async def schedule(service: TableService, entries: dict[str, float]) -> None:
+    for table_id, at in entries.items():
+        await service.store.reschedule(table_id, at)
+
+
+async def test_a_due_table_times_out_behind_800_entries_it_cannot_act_on(
     service: TableService, clock: Clock
 ) -> None:
-    redis = service.store.redis
-    await redis.zadd(keys.DEADLINES, {f"gone{i}": float(i) for i in range(150)})  # tables deleted long ago
+    # Tables deleted long ago: about 50 in each bucket, several batches' worth.
+    await schedule(service, {f"gone{i}": float(i) for i in range(800)})
+    assert min(Counter(keys.bucket(f"gone{i}") for i in range(800)).values()) > 2 * SWEEP_BATCH
     due = await started(service, ANN, BOB)
     clock.now += 61
     [outcome] = await service.expire()
@@ -57,7 +69,7 @@ async def test_finished_abandoned_and_damaged_tables_leave_the_deadline_index(
     damaged = await started(service, Player(4, "Dee"), Player(5, "Eve"))
     await redis.hset(keys.table(damaged), "meta", '{"id": "' + damaged + '"}')
     # A crash between each save and its index update left the old entries behind.
-    await redis.zadd(keys.DEADLINES, {abandoned: 1.0, finished.id: 2.0, damaged: 3.0})
+    await schedule(service, {abandoned: 1.0, finished.id: 2.0, damaged: 3.0})
     clock.now += 10
     assert await service.expire() == []
     assert await deadlines(service) == {}
@@ -67,7 +79,7 @@ async def test_an_entry_older_than_the_tables_deadline_is_moved_to_it(
     service: TableService, clock: Clock
 ) -> None:
     table_id = await started(service, ANN, BOB)
-    await service.store.redis.zadd(keys.DEADLINES, {table_id: 5.0})
+    await schedule(service, {table_id: 5.0})
     assert await service.expire() == []
     assert await deadlines(service) == {table_id: clock.now + 60}
 

@@ -210,7 +210,7 @@ async def test_one_broken_table_does_not_stop_other_timeouts(
     outcomes = await service.expire()
     assert [o.table.id for o in outcomes] == [healthy]
     # Tried again later, not at the head of the deadlines where it would hide the others.
-    assert await service.store.redis.zscore(keys.DEADLINES, broken) == clock.now + RETRY_TIMEOUT_AFTER
+    assert await service.store.redis.zscore(keys.deadlines(broken), broken) == clock.now + RETRY_TIMEOUT_AFTER
 
 
 async def test_find_lobby_picks_the_one_open_table_here(service: TableService) -> None:
