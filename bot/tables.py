@@ -14,6 +14,7 @@ import asyncio
 import contextlib
 import itertools
 import logging
+import random
 import secrets
 import time
 from collections import OrderedDict
@@ -39,7 +40,7 @@ from bot.errors import (
 )
 from bot.news import news_of
 from bot.shuffle import sealed, unsealed
-from engines.ai import optional_seats
+from engines.ai import advancing, optional_seats
 from engines.core import (
     Choice,
     Engine,
@@ -66,6 +67,8 @@ BOT_STEPS = 400
 # Bot thinking per change: longer chains of bot moves go on from the deadline
 # sweeper, so a change stays short and rarely loses a compare-and-set race.
 BOT_SECONDS = 3.0
+# Moves a moderator's play-out makes at most (a whole game takes a few hundred).
+PLAY_OUT_STEPS = 20_000
 _T = TypeVar("_T")
 RETRIES = 10
 STATES_KEPT = 64  # loaded game states kept for reading (see TableService.state)
@@ -327,19 +330,31 @@ class TableService:
         return record
 
     async def play_out(self, table_id: str) -> Outcome:
-        """(Moderator) Finish a table by the default move of every seat it waits for."""
+        """(Moderator) Finish a table: every seat it waits for plays quick moves
+        (the game's own rollout policy, as a bot's simulated games do) to the end.
+
+        Default moves alone would not do: in several games the default move
+        (pass, keep the hand) never ends the game. The moves are seeded from the
+        table's seed, so the same table plays out the same way, and each is
+        logged with its action, so a played-out game still replays from its log."""
 
         def play_out(play: _Play) -> None:
             _need(play.record, TableStatus.PLAYING, "This table is not in play.")
             engine, state = play.engine, play.state
-            for _ in range(BOT_STEPS * 5):
+            rng = random.Random(f"{play.record.seed}:{play.record.version}:play-out")
+            for _ in range(PLAY_OUT_STEPS):
                 waiting = _awaited_seats(engine, state) if state is not None else []
                 if state is None or engine.result(state) is not None or not waiting:
                     break
                 seat = waiting[0]
-                transition = engine.apply(state, seat, engine.default_action(state, seat), in_place=True)
+                choices = advancing(engine.legal_actions(state, seat))
+                action = engine.rollout_choice(state, seat, choices, rng).action if choices else None
+                if action is None:
+                    action = engine.default_action(state, seat)
+                transition = engine.apply(state, seat, action, in_place=True)
                 state = transition.state
-                self._record(play, seat, None, transition.state, transition.events, kind="timeout")
+                events = [Event(text=f"The table played for {seat_ref(seat)}."), *transition.events]
+                self._record(play, seat, action, transition.state, events, kind="timeout")
             self._advance(play)
 
         return await self._change(table_id, play_out, kind="play-out")
@@ -596,7 +611,9 @@ class TableService:
         """Time out one table's late seats; None when there was nothing to do
         (its deadline entry is then moved to the table's real deadline, or removed)."""
         try:
-            return await self._change(table_id, lambda p: self._time_out(p, now), kind="timeout")
+            # "clock": the sweeper's own entry (reminders, a paused bot chain going
+            # on); each seat it times out gets its own "timeout" entry with the move.
+            return await self._change(table_id, lambda p: self._time_out(p, now), kind="clock")
         except _NotDue as early:
             await self.store.reschedule(table_id, early.deadline)  # a stale index entry
         except (TableNotFound, TableDamaged, WrongStatus):
@@ -808,6 +825,8 @@ def _log_own_entry(play: _Play, kind: str, at: float) -> None:
         return
     moved = {id(event) for event in play.recorded}
     own = [e.model_dump(mode="json") for e in play.events if id(e) not in moved]
+    if kind == "clock" and not own:
+        return  # the sweeper only timed seats out or let bots go on: their entries say it all
     play.entries.insert(0, LogEntry(version=play.record.version + 1, at=at, kind=kind, events=own))
 
 

@@ -31,7 +31,7 @@ from engines.core import Event, Rng, seat_ref
 from storage.records import LogEntry, TableRecord, UndoPoint
 
 # Changes that leave a pending undo alone: its own request and votes, and clock bookkeeping.
-KEEPS = frozenset({"undo-ask", "undo-vote", "timeout", "attach", "pause", "resume", "vacation", "settings"})
+KEEPS = frozenset({"undo-ask", "undo-vote", "clock", "attach", "pause", "resume", "vacation", "settings"})
 LONGEST_WAIT = clocks.DAY
 
 

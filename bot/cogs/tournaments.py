@@ -306,7 +306,7 @@ class TournamentCommands(
     @app_commands.autocomplete(tournament=tournament_names)
     @app_commands.choices(
         how=[
-            app_commands.Choice(name="play them out by default moves", value="play-out"),
+            app_commands.Choice(name="play them out to the end", value="play-out"),
             app_commands.Choice(name="score them as they stand: everyone level", value="tie"),
         ]
     )

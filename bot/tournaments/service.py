@@ -333,7 +333,8 @@ class TournamentService:
         self, tournament_id: str, how: str, awarded: Mapping[str, list[list[int]]] | None = None
     ) -> Tournament:
         """(Moderator) Decide the current round's unfinished tables: ``play-out``
-        lets every awaited seat play its default move to the end; ``tie`` scores
+        plays every awaited seat's moves quickly to the end
+        (``TableService.play_out``); ``tie`` scores
         each as it stands, everyone level; ``award`` takes the rankings given
         (table id → groups of user ids, best first)."""
         tournament = await self.get(tournament_id)

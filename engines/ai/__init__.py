@@ -2,6 +2,6 @@
 contract alone (no asyncio, no I/O — the runtime runs it off its event loop)."""
 
 from engines.ai.levels import LEVELS, Level, LevelName, level_of
-from engines.ai.search import choose, consider, optional_seats
+from engines.ai.search import advancing, choose, consider, optional_seats
 
-__all__ = ["LEVELS", "Level", "LevelName", "choose", "consider", "level_of", "optional_seats"]
+__all__ = ["LEVELS", "Level", "LevelName", "advancing", "choose", "consider", "level_of", "optional_seats"]

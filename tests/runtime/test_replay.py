@@ -113,6 +113,35 @@ async def test_a_hand_picked_seed_is_never_sealed_yet_the_game_still_replays(
     assert not checked.sealed and checked.moves > 0
 
 
+async def test_reminders_and_a_played_out_end_still_replay(store: TableStore, clock: Clock) -> None:
+    # The sweeper's wakes that only remind log a "clock" entry, not a move;
+    # a moderator's play-out logs each move it makes for a seat.
+    service = TableService(store, clock=clock, turn_timeout=2 * 3600)  # long enough for reminders
+    table = await service.create("time-masters", ANN, channel_id=100)
+    await service.join(table.id, BOB)
+    await service.start(table.id, ANN.user_id)
+    rng = random.Random(5)
+    for _ in range(12):
+        record = await service.get(table.id)
+        clock.now += record.turn_timeout / 2 + 1  # half the time gone: a reminder, no timeout
+        await service.expire()
+        seat = service.awaited(record)[0]
+        user = record.seats[seat].user_id
+        assert user is not None
+        choice = rng.choice(service.choices(record, user))
+        await service.act(table.id, user, choice.key, record.version)
+    await service.play_out(table.id)
+    record = await service.get(table.id)
+    assert record.status is TableStatus.FINISHED
+    entries = await service.store.log(table.id)
+    assert any(e.kind == "clock" and e.action is None for e in entries), "the reminders are logged"
+    assert all(e.action is not None for e in entries if e.kind in ("act", "bot", "timeout"))
+    played_out = [e for e in entries if e.kind == "timeout"]
+    assert played_out and all("The table played for" in e.events[0]["text"] for e in played_out)
+    checked = replay(log_files(record, service.engine(record.game), entries).jsonl, GAMES)
+    assert checked.moves == sum(1 for e in entries if e.kind in ("act", "bot", "timeout"))
+
+
 def _other_seed(head: dict[str, Any], lines: list[str]) -> str:
     return "\n".join([json.dumps({**head, "seed": head["seed"] + 1}), *lines[1:]])
 
