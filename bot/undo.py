@@ -180,7 +180,7 @@ def vote(record: TableRecord, user_id: int, asked_at: int, accept: bool) -> tupl
 def taken_back(record: TableRecord, at: float) -> tuple[str, LogEntry, list[Event]]:
     """Undo the move: the state to restore, the log line, and what to tell."""
     point = record.undo
-    assert point is not None
+    assert point is not None and point.state is not None  # the store loads it with the record
     record.acted_at = dict(point.acted_at)
     record.undo = None
     told = [Event(text=f"{seat_ref(point.seat)}'s last move is taken back, with everyone's consent.")]
