@@ -171,10 +171,14 @@ class TableService:
             state = self.engine(record.game).load_state(record.state)
         except (ValidationError, ValueError):
             raise TableDamaged(DamagedTable(record.id, "its game state cannot be read", {})) from None
-        self._states[key] = (record.state, state)
+        self._keep(record, state)
+        return state
+
+    def _keep(self, record: TableRecord, state: BaseModel) -> None:
+        assert record.state is not None
+        self._states[(record.id, record.version)] = (record.state, state)
         while len(self._states) > STATES_KEPT:
             self._states.popitem(last=False)
-        return state
 
     def view(self, record: TableRecord, user_id: int | None) -> View:
         """What ``user_id`` may see (the public view for a spectator or None)."""
@@ -551,7 +555,9 @@ class TableService:
             except TableError:
                 metrics.refused(record.game)
                 raise
-            before = (engine.dump_state(play.state), undo.draws(play.state), dict(record.acted_at))
+            # The state before the move is the text it was loaded from: no second dump.
+            assert record.state is not None  # a game in play has a state
+            before = (record.state, undo.draws(play.state), dict(record.acted_at))
             transition = _adjudicate(
                 lambda: engine.apply(play.state, seat, choice.action, in_place=True, legal=True)
             )
@@ -796,6 +802,10 @@ class TableService:
             due = saved.deadline
             if saved.status is TableStatus.PLAYING and due is not None and due <= self.clock():
                 self.on_due()
+            if play.state is not None and saved.state is not None:
+                # The state just saved is what the answer and the table message read
+                # next: kept, it is not loaded again from the text it was dumped to.
+                self._keep(saved, play.state)
             seat = saved.seat_of(seat_of) if seat_of is not None else None
             return Outcome(table=saved, events=play.events, seat=seat, newly_awaited=newly)
         raise TableBusy("The table is very busy right now; please try again.")

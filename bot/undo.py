@@ -21,6 +21,10 @@ version undone, which replay skips.
 
 from __future__ import annotations
 
+import enum
+import types
+import typing
+from functools import cache
 from typing import Any
 
 from pydantic import BaseModel
@@ -40,12 +44,63 @@ def draws(value: Any) -> int:
     if isinstance(value, Rng):
         return value.draws
     if isinstance(value, BaseModel):
-        return sum(draws(getattr(value, name)) for name in type(value).model_fields)
+        return sum(draws(getattr(value, name)) for name in _chance_fields(type(value)))
     if isinstance(value, list | tuple):
         return sum(draws(v) for v in value)
     if isinstance(value, dict):
         return sum(draws(v) for v in value.values())
     return 0
+
+
+# Declared types that can never hold an Rng: a state's hands, decks and counters
+# are skipped unread (walking a whole state on every move cost more than the move).
+_PLAIN: frozenset[Any] = frozenset({int, float, str, bool, bytes, type(None)})
+
+
+@cache
+def _chance_fields(model: type[BaseModel]) -> tuple[str, ...]:
+    """The fields of ``model`` whose declared type may hold an Rng."""
+    seen = frozenset({model})
+    return tuple(name for name, field in model.model_fields.items() if _may_hold_rng(field.annotation, seen))
+
+
+def _may_hold_rng(annotation: Any, seen: frozenset[type]) -> bool:
+    """Whether a value of this declared type may hold an Rng; unknown types
+    (``Any``, a forward reference) may."""
+    if annotation in _PLAIN:
+        return False
+    origin = typing.get_origin(annotation)
+    if origin is typing.Literal:
+        return False
+    if origin is typing.Annotated:
+        return _may_hold_rng(typing.get_args(annotation)[0], seen)
+    if origin is not None or isinstance(annotation, types.UnionType):
+        return any(_may_hold_rng(arg, seen) for arg in typing.get_args(annotation))
+    if isinstance(annotation, type):
+        if issubclass(annotation, enum.Enum):
+            return False
+        if issubclass(annotation, BaseModel):
+            # A field may hold a subclass of its declared model, so those count too.
+            return any(_model_may_hold_rng(kind, seen) for kind in _with_subclasses(annotation))
+    return True
+
+
+def _model_may_hold_rng(model: type[BaseModel], seen: frozenset[type]) -> bool:
+    if issubclass(model, Rng):
+        return True
+    if model in seen:
+        return False  # a recursive model: its fields are looked at where it first appears
+    inner = seen | {model}
+    return any(_may_hold_rng(field.annotation, inner) for field in model.model_fields.values())
+
+
+def _with_subclasses(model: type[BaseModel]) -> list[type[BaseModel]]:
+    found, todo = [], [model]
+    while todo:
+        kind = todo.pop()
+        found.append(kind)
+        todo.extend(kind.__subclasses__())
+    return found
 
 
 def offer(
@@ -125,7 +180,7 @@ def vote(record: TableRecord, user_id: int, asked_at: int, accept: bool) -> tupl
 def taken_back(record: TableRecord, at: float) -> tuple[str, LogEntry, list[Event]]:
     """Undo the move: the state to restore, the log line, and what to tell."""
     point = record.undo
-    assert point is not None
+    assert point is not None and point.state is not None  # the store loads it with the record
     record.acted_at = dict(point.acted_at)
     record.undo = None
     told = [Event(text=f"{seat_ref(point.seat)}'s last move is taken back, with everyone's consent.")]

@@ -35,11 +35,12 @@ from pathlib import Path
 from typing import IO, Any, cast
 from urllib.parse import urlsplit
 
+import hiredis
 from redis.asyncio import Redis
 from redis.asyncio.cluster import RedisCluster
 from redis.asyncio.retry import Retry
 from redis.backoff import ExponentialBackoff
-from redis.exceptions import AuthenticationError, RedisClusterException, RedisError
+from redis.exceptions import AuthenticationError, DataError, RedisClusterException, RedisError
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
@@ -78,7 +79,7 @@ def connect(url: str) -> Redis:
         # The store uses only commands whose keys sit in one slot (a table's keys
         # share a hash tag) or single-key commands, which a cluster client routes.
         return cast(Redis, cluster)
-    return Redis.from_url(
+    client = Redis.from_url(
         url,
         socket_timeout=5.0,
         socket_connect_timeout=3.0,
@@ -86,6 +87,40 @@ def connect(url: str) -> Redis:
         retry=Retry(ExponentialBackoff(cap=1.0, base=0.05), retries=4),
         retry_on_error=[RedisConnectionError, RedisTimeoutError, ConnectionError, TimeoutError],
     )
+    pack_with_hiredis(client)
+    return client
+
+
+class _HiredisPacking:
+    """Commands packed by hiredis in C. redis-py's asyncio connections pack in
+    Python (its blocking ones use hiredis): a save's large arguments cost four
+    times as long that way. The bytes sent are the same."""
+
+    def pack_command(self, *args: Any) -> list[bytes]:
+        if isinstance(args[0], str):
+            args = tuple(args[0].encode().split()) + args[1:]
+        elif b" " in args[0]:
+            args = tuple(args[0].split()) + args[1:]
+        try:
+            return [hiredis.pack_command(args)]
+        except TypeError as error:
+            raise DataError(str(error)) from None
+
+
+_PACKING: dict[type[Any], type[Any]] = {}
+
+
+def _packing_with_hiredis(base: type[Any]) -> type[Any]:
+    if base not in _PACKING:
+        _PACKING[base] = type(base.__name__, (_HiredisPacking, base), {})
+    return _PACKING[base]
+
+
+def pack_with_hiredis(client: Redis) -> None:
+    """Make ``client``'s connections pack commands with hiredis, when it can."""
+    if hasattr(hiredis, "pack_command") and not isinstance(client, RedisCluster):
+        pool = client.connection_pool
+        pool.connection_class = _packing_with_hiredis(pool.connection_class)
 
 
 def _where(url: str) -> str:

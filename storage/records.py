@@ -16,8 +16,8 @@ from typing import Any, Literal, TypeGuard
 from pydantic import BaseModel, Field, ValidationError
 
 # Schema 1: the records written before they carried a schema number; schema 2: before seats
-# had their own clocks.
-SCHEMA_VERSION = 3
+# had their own clocks; schema 3: with the undo point's state inside the record (see UndoPoint.state).
+SCHEMA_VERSION = 4
 
 
 class TableStatus(StrEnum):
@@ -86,7 +86,10 @@ class UndoPoint(BaseModel):
 
     seat: int
     version: int  # the version the move wrote
-    state: str  # the engine state before the move
+    # The engine state before the move. Stored beside the record, in the table's
+    # ``undo`` field (see storage.store), not inside it: a copy of the whole state
+    # in the record's JSON made every load and save of the table twice as long.
+    state: str | None = Field(default=None, exclude=True)
     acted_at: dict[int, int] = Field(default_factory=dict)
     asked_at: int | None = None  # the version the request was made at, once asked
     until: float | None = None  # when an unanswered request lapses
@@ -181,8 +184,16 @@ def _number(value: Any) -> TypeGuard[float]:
     return isinstance(value, int | float) and not isinstance(value, bool)
 
 
+def _undo_apart(data: dict[str, Any]) -> dict[str, Any]:
+    """3 → 4: an undo point's state moves out of the record; a schema-3 record
+    still carries it here, and its next save stores it beside the record."""
+    return {**data, "schema_version": 4}
+
+
 # MIGRATIONS[n] turns a schema-n record (as JSON data) into a schema-(n + 1) one.
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _numbered, 2: _seat_clocks}
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
+    1: _numbered, 2: _seat_clocks, 3: _undo_apart,
+}
 
 
 def migrate(data: dict[str, Any]) -> dict[str, Any]:

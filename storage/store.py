@@ -1,7 +1,8 @@
 """The table store: tables in Redis, each write a compare-and-set on ``version``.
 
-A table is one hash ``gt:{table:ID}`` with three fields: ``version``, ``meta``
-(the record without the engine state) and ``state`` (the engine's JSON). A save
+A table is one hash ``gt:{table:ID}`` with the fields ``version``, ``meta``
+(the record without the engine state), ``state`` (the engine's JSON) and, while
+a move may be taken back, ``undo`` (the state before it). A save
 is one Lua script that checks the version, writes the hash, appends the log
 entries and the change's announcement (its outbox, :mod:`storage.outbox`) and
 keeps a mark of the write — one round trip, atomic, so a write is either applied
@@ -51,18 +52,28 @@ elseif current ~= ARGV[1] then
   if current then return tonumber(current) end
   return -2
 end
+if ARGV[8] == 'copy' then
+  local before = redis.call('HGET', KEYS[1], 'state')
+  if before then redis.call('HSET', KEYS[1], 'undo', before) else redis.call('HDEL', KEYS[1], 'undo') end
+elseif ARGV[8] == 'set' then
+  redis.call('HSET', KEYS[1], 'undo', ARGV[9])
+elseif ARGV[8] == 'drop' then
+  redis.call('HDEL', KEYS[1], 'undo')
+end
 redis.call('HSET', KEYS[1], 'version', ARGV[2], 'meta', ARGV[3], 'state', ARGV[4])
 redis.call('LPUSH', KEYS[4], ARGV[5])
 redis.call('LTRIM', KEYS[4], 0, 49)
 if ARGV[6] ~= '' then redis.call('RPUSH', KEYS[3], ARGV[6]) end
-for i = 8, #ARGV do redis.call('RPUSH', KEYS[2], ARGV[i]) end
+for i = 10, #ARGV do redis.call('RPUSH', KEYS[2], ARGV[i]) end
 for i = 1, 4 do
   if ARGV[7] == '0' then redis.call('PERSIST', KEYS[i]) else redis.call('PEXPIRE', KEYS[i], ARGV[7]) end
 end
 return -100
 """
 _SAVED = -100
-_FIELDS = ("version", "meta", "state", "state_z")  # state_z: an archived table's, compressed
+# state_z: an archived table's state, compressed; undo: the state before a move
+# that may still be taken back (the record's UndoPoint).
+_FIELDS = ("version", "meta", "state", "state_z", "undo")
 SWEEP_LEASE_MS = 60_000
 
 
@@ -101,7 +112,7 @@ class TableStore:
 
     async def _parse(self, table_id: str, fields: Sequence[Any]) -> TableRecord | None:
         """The table from its hash's ``_FIELDS`` (see :meth:`get`)."""
-        version, meta, state, packed = fields
+        version, meta, state, packed, before = fields
         if meta is None and version is None and state is None:
             return None
         try:
@@ -116,6 +127,12 @@ class TableStore:
                 raise DamagedTable(table_id, damage.reason, salvage(meta), held=False) from None
             raise await self.quarantine.hold(table_id, damage.reason, salvage(meta)) from None
         record.state = _text(state) or (unpack_state(packed) if packed else None)
+        if record.undo is not None and record.undo.state is None:
+            if before is None:
+                log.warning("an undo point without its state was dropped", extra={"table": table_id})
+                record.undo = None
+            else:
+                record.undo.state = _text(before)
         return record
 
     async def damaged(self, table_id: str, reason: str) -> DamagedTable:
@@ -212,6 +229,7 @@ class TableStore:
         args = [expected, str(record.version), record.model_dump_json(), record.state or "", nonce]
         args.append(news.model_dump_json() if news is not None else "")
         args.append(str(self.retention.lifetime_ms(record)))
+        args += _undo_args(record)
         args += [entry.model_dump_json() for entry in entries]
         names = [keys.table(record.id), keys.log(record.id), outbox_key(record.id), _writes_key(record.id)]
         replies = await self._send_write(record, news, names, args)
@@ -399,6 +417,21 @@ class TableStore:
                 await self.update_indexes(record)
                 count += 1
         return count
+
+
+def _undo_args(record: TableRecord) -> list[str]:
+    """What the save does with the table's ``undo`` field. A move that may be
+    taken back (its undo point is new in this very save) keeps the state it was
+    made on: the stored one, which the compare-and-set proves is the one the
+    move was loaded with, so it is copied inside Redis and never sent again."""
+    point = record.undo
+    if point is None:
+        return ["drop", ""]
+    if point.version == record.version:
+        return ["copy", ""]
+    if point.state is None:
+        return ["keep", ""]
+    return ["set", point.state]  # kept from before; a schema-3 record brings it in its JSON
 
 
 def _sweep_key(table_id: str) -> str:

@@ -7,6 +7,7 @@ before its wanted card; discards before picks) so each list stays small.
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 
 from engines.core import Choice, seat_ref
 from engines.spheres_of_life import effects, knowledge
@@ -195,11 +196,18 @@ def anytime(state: SolState, seat: int) -> list[Choice]:
                       for t in effects.targets(state, seat, effects.power_of(state, c))
                       if effects.sensible(state, seat, c, t)]
     if state.pending is None and not state.locked[seat] and state.stage in ("day", "night", "dream"):
-        found += [Choice(key=f"reorder:{i}", label=f"Swap my cards #{i} and #{i + 1}",
-                         steps=["Reorder my hand", *_group(i, len(hand) - 1), f"Swap #{i} and #{i + 1}"],
-                         action=Reorder(position=i), idle=True)
-                  for i in range(1, len(hand))]
+        found += _reorders(len(hand))
     return found
+
+
+@lru_cache(maxsize=256)
+def _reorders(cards: int) -> tuple[Choice, ...]:
+    """The swaps a hand of ``cards`` cards allows. They name positions only, so
+    every hand of that size shares them: built once, not on every query."""
+    return tuple(Choice(key=f"reorder:{i}", label=f"Swap my cards #{i} and #{i + 1}",
+                        steps=["Reorder my hand", *_group(i, cards - 1), f"Swap #{i} and #{i + 1}"],
+                        action=Reorder(position=i), idle=True)
+                 for i in range(1, cards))
 
 
 def _play(state: SolState, seat: int, card: int, target: int | None, hero: bool) -> Choice:

@@ -32,9 +32,26 @@ async def test_a_record_from_before_schema_numbers_is_migrated_and_saved_in_the_
     del meta["schema_version"]  # as every record was written before schema 2
     await store.redis.hset(keys.table("t1"), "meta", json.dumps(meta))
     record = await store.get("t1")
-    assert record is not None and record.schema_version == SCHEMA_VERSION == 3
+    assert record is not None and record.schema_version == SCHEMA_VERSION == 4
     await store.save(record)
-    assert json.loads(await store.redis.hget(keys.table("t1"), "meta"))["schema_version"] == 3
+    assert json.loads(await store.redis.hget(keys.table("t1"), "meta"))["schema_version"] == 4
+
+
+async def test_a_schema_3_undo_point_keeps_its_state_which_its_next_save_stores_beside_the_record(
+    store: TableStore,
+) -> None:
+    await store.create(make_record())
+    meta = json.loads(await store.redis.hget(keys.table("t1"), "meta"))
+    meta |= {"schema_version": 3, "undo": {"seat": 0, "version": 0, "state": '{"before": 1}'}}
+    await store.redis.hset(keys.table("t1"), "meta", json.dumps(meta))
+    record = await store.get("t1")
+    assert record is not None and record.undo is not None and record.undo.state == '{"before": 1}'
+    await store.save(record)
+    stored = json.loads(await store.redis.hget(keys.table("t1"), "meta"))
+    assert stored["schema_version"] == 4 and "state" not in stored["undo"]
+    assert await store.redis.hget(keys.table("t1"), "undo") == b'{"before": 1}'
+    again = await store.get("t1")
+    assert again is not None and again.undo is not None and again.undo.state == '{"before": 1}'
 
 
 def test_migrations_run_in_order_up_to_the_current_schema() -> None:
