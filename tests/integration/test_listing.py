@@ -84,16 +84,17 @@ async def test_a_late_write_of_an_older_version_changes_no_list(store: TableStor
     await listing.write(store.redis, store._enter, late)
     assert await ids(store, "channel:100") == [], "the removal at a later version holds"
     back = over.model_copy(update={"status": TableStatus.PLAYING, "version": over.version + 1})
-    await listing.write(store.redis, store._enter, [listing.enter("channel:100", "a", back.version,
-                                                                   listing.entry_of(back, "channel:100"), now)])
+    again = listing.enter("channel:100", "a", back.version, listing.entry_of(back, "channel:100"), now)
+    await listing.write(store.redis, store._enter, [again])
     assert await ids(store, "channel:100") == ["a"], "a newer version is listed again"
 
 
 async def test_old_removal_marks_are_forgotten_a_few_at_a_time(store: TableStore) -> None:
-    order, lines, marks = list_keys("channel:100")
+    _, lines, marks = list_keys("channel:100")
     long_ago = time.time() - listing.MARK_SECONDS - 10
     for n in range(20):
-        await listing.write(store.redis, store._enter, [listing.enter("channel:100", f"x{n}", 1, None, long_ago)])
+        removed = listing.enter("channel:100", f"x{n}", 1, None, long_ago)
+        await listing.write(store.redis, store._enter, [removed])
     assert await store.redis.hlen(lines) == 20 and await store.redis.zcard(marks) == 20
     await store.create(make("a"))
     assert await store.redis.zcard(marks) == 4  # 16 forgotten by the next write
