@@ -66,10 +66,11 @@ end
 return 1
 """
 
-# KEYS: order, lines. ARGV: first rank, last rank. Returns the list's length, then id, line pairs.
+# KEYS: order, lines. ARGV: first rank, last rank, a score. Returns the list's length, how
+# many entries score below the score given (a user's moves), then id, line pairs.
 PAGE = """
 local ids = redis.call('ZRANGE', KEYS[1], ARGV[1], ARGV[2])
-local out = {redis.call('ZCARD', KEYS[1])}
+local out = {redis.call('ZCARD', KEYS[1]), redis.call('ZCOUNT', KEYS[1], '-inf', '(' .. ARGV[3])}
 if #ids > 0 then
   local lines = redis.call('HMGET', KEYS[2], unpack(ids))
   for i, id in ipairs(ids) do
@@ -118,6 +119,7 @@ class Page:
     entries: list[Entry]
     start: int  # the rank of the first entry
     total: int  # entries in the whole list (a hint: some may be stale)
+    your_moves: int = 0  # in a user's list: tables waiting for their move
 
     @property
     def more(self) -> bool:
@@ -179,6 +181,11 @@ def score(entry: Entry, scope: str) -> float:
     return due if entry.your_move else _THEIRS_AFTER + due
 
 
+def moves_below(scope: str) -> str:
+    """The score under which a list's entries are its user's moves (see :func:`score`)."""
+    return repr(_THEIRS_AFTER) if scope.startswith("user:") else "-inf"
+
+
 def enter(scope: str, table_id: str, version: int, entry: Entry | None, now: float) -> Write:
     """KEYS and ARGV of :data:`ENTER`: the table's line in ``scope`` (``None``: out of the list)."""
     place, line = ("0", "") if entry is None else (repr(score(entry, scope)), entry.model_dump_json())
@@ -212,17 +219,17 @@ async def write(redis: Redis, script: AsyncScript, writes: Sequence[Write]) -> N
 
 def parse_page(reply: list[Any], start: int) -> tuple[Page, list[str]]:
     """The page a :data:`PAGE` reply holds, and the ids whose line is missing or unreadable."""
-    total = int(reply[0])
+    total, your_moves = int(reply[0]), int(reply[1])
     entries: list[Entry] = []
     broken: list[str] = []
-    for raw_id, raw_line in zip(reply[1::2], reply[2::2], strict=True):
+    for raw_id, raw_line in zip(reply[2::2], reply[3::2], strict=True):
         table_id = _text(raw_id)
         entry = _entry(_text(raw_line)) if raw_line else None
         if entry is None or entry.id != table_id:
             broken.append(table_id)
         else:
             entries.append(entry)
-    return Page(entries, start, total), broken
+    return Page(entries, start, total, your_moves), broken
 
 
 def _entry(stored: str) -> Entry | None:

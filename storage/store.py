@@ -363,7 +363,7 @@ class TableStore:
     async def _read_page(self, scope: str, start: int, size: int) -> tuple[list[Any], bool]:
         """A page's reply, and whether the list's set from an earlier version is still there."""
         names = listing.list_keys(scope)[:2]
-        args = [str(start), str(start + max(1, size) - 1)]
+        args = [str(start), str(start + max(1, size) - 1), listing.moves_below(scope)]
         legacy = listing.legacy_key(scope)
         if isinstance(self.redis, RedisCluster):
             reply, found = await asyncio.gather(self._page(keys=names, args=args), self.redis.exists(legacy))

@@ -37,7 +37,9 @@ async def test_a_users_list_puts_their_moves_first_by_time_left(store: TableStor
     await store.create(make("lobby", status=TableStatus.LOBBY))
     assert await ids(store, f"user:{ANN}") == ["soon", "late", "theirs", "lobby"]
     assert await ids(store, f"user:{BOB}") == ["theirs", "soon", "late", "lobby"]
-    first = (await store.page(f"user:{ANN}", 0, 1)).entries[0]
+    page = await store.page(f"user:{ANN}", 0, 1)
+    assert page.total == 4 and page.your_moves == 2
+    first = page.entries[0]
     assert (first.your_move, first.due, first.headline, first.seats) == (True, 300.0, "Round 2", 2)
     [theirs] = (await store.page(f"user:{ANN}", 2, 1)).entries
     assert not theirs.your_move and theirs.due == 100.0
