@@ -266,14 +266,14 @@ class PageButton(
         await turn_page(interaction, self.kind, self.start)
 
 
-DYNAMIC_ITEMS = (
-    TableButton, ChoiceButton, MenuSelect, NavButton, SeatSelect, CardTextButton, UndoButton, PageButton
-)
+DYNAMIC_ITEMS = (TableButton, ChoiceButton, MenuSelect, NavButton, SeatSelect, CardTextButton, UndoButton)
+# Not a table's: a page of a list is drawn fresh at every press, so it carries no version.
+OTHER_ITEMS = (PageButton,)
 
 
 def is_ours(custom_id: str) -> bool:
     """Whether a custom_id matches one of the templates above (else no item will answer it)."""
     return any(
         item.__discord_ui_compiled_template__.fullmatch(custom_id)  # type: ignore[attr-defined]
-        for item in DYNAMIC_ITEMS
+        for item in (*DYNAMIC_ITEMS, *OTHER_ITEMS)
     )
