@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -127,8 +127,9 @@ class Page:
 
 
 def scopes(record: TableRecord) -> list[str]:
-    """The lists a table belongs in while it is active."""
-    found = [f"user:{uid}" for uid in dict.fromkeys([*record.user_ids, record.host_id])]
+    """The lists a table belongs in while it is active: those of the people
+    seated at it (a host who left it is not), its channel and thread, its guild."""
+    found = [f"user:{uid}" for uid in dict.fromkeys(record.user_ids)]
     for channel in dict.fromkeys(c for c in (record.channel_id, record.thread_id) if c is not None):
         found.append(f"channel:{channel}")
     if record.guild_id is not None:
@@ -195,19 +196,28 @@ def enter(scope: str, table_id: str, version: int, entry: Entry | None, now: flo
 Write = tuple[list[str], list[str]]  # one ENTER call: its keys and arguments
 
 
-async def write(redis: Redis, script: AsyncScript, writes: Sequence[Write]) -> None:
-    """Run list writes: in one pipeline, or side by side on a cluster (whose
-    pipelines refuse scripts). ``script`` is ``redis``'s registered :data:`ENTER`."""
-    if not writes:
+async def write(
+    redis: Redis, script: AsyncScript, writes: Sequence[Write], more: Callable[[Any], None] | None = None
+) -> None:
+    """Run list writes, and the plain commands ``more`` queues on a pipeline:
+    all in one pipeline, or on a cluster (whose pipelines refuse scripts) the
+    scripts and that pipeline side by side. ``script`` is ``redis``'s registered
+    :data:`ENTER`."""
+    if not writes and more is None:
         return
     if isinstance(redis, RedisCluster):
-        await asyncio.gather(*(script(keys=k, args=a) for k, a in writes))
+        pipe = redis.pipeline(transaction=False)
+        if more is not None:
+            more(pipe)
+        await asyncio.gather(pipe.execute(), *(script(keys=k, args=a) for k, a in writes))
         return
     for attempt in (1, 2):
         # EVALSHA, not the script object: a pipeline holding scripts first asks whether they exist.
         pipe = redis.pipeline(transaction=False)
         for names, args in writes:
             pipe.evalsha(script.sha, len(names), *names, *args)
+        if more is not None:
+            more(pipe)
         replies = await pipe.execute(raise_on_error=False)
         if attempt == 1 and any(isinstance(reply, NoScriptError) for reply in replies):
             await redis.script_load(ENTER)  # Redis restarted since: nothing of it ran

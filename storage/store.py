@@ -315,19 +315,17 @@ class TableStore:
     # ----- indexes -----
 
     async def update_indexes(self, record: TableRecord) -> None:
-        pipe = self.redis.pipeline(transaction=False)
-        _queue_index_writes(pipe, record)
-        await asyncio.gather(pipe.execute(), self._write_lists(_list_writes(record)))
+        def deadline(pipe: Pipeline) -> None:
+            _queue_index_writes(pipe, record)
+
+        await listing.write(self.redis, self._enter, _list_writes(record), deadline)
 
     async def _write_lists(self, writes: Sequence[_ListWrite]) -> None:
         await listing.write(self.redis, self._enter, writes)
 
     async def _drop_from_indexes(self, record: TableRecord) -> None:
-        gone = time.time()
-        await self._write_lists(
-            [listing.enter(scope, record.id, _GONE, None, gone) for scope in listing.scopes(record)]
-        )
-        await self.redis.zrem(keys.DEADLINES, record.id)
+        gone = [listing.enter(scope, record.id, _GONE, None, time.time()) for scope in listing.scopes(record)]
+        await listing.write(self.redis, self._enter, gone, lambda pipe: pipe.zrem(keys.DEADLINES, record.id))
 
     async def forget_user(self, table_id: str, user_id: int) -> None:
         """Take a table out of the list of a user who no longer sits at it."""

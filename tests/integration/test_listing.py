@@ -132,3 +132,10 @@ async def test_a_line_that_cannot_be_read_is_written_again_from_its_table(store:
     await store.redis.hdel(list_keys("channel:100")[1], "b")
     entries = (await store.page("channel:100", 0, 5)).entries
     assert sorted(e.headline for e in entries) == ["Round 1", "Round 2"]
+
+
+async def test_a_host_who_left_their_table_no_longer_lists_it(store: TableStore) -> None:
+    await store.create(make("a", seats=[SeatRecord(user_id=BOB, name="Bob")]))
+    assert await ids(store, f"user:{ANN}") == []
+    assert [t.id for t in await store.of_user(ANN)] == []
+    assert await ids(store, f"user:{BOB}") == ["a"]
