@@ -1,5 +1,7 @@
 """What the clocks cost: the deadline sweep with many live tables and reminders
-scheduled, and ``/tables`` for a player who sits at many tables.
+scheduled, and the table lists a page at a time: ``/tables`` for players who
+sit at 100, 1,000 and 10,000 tables, and ``/table list`` in channels of 1,000
+and 10,000 tables, beside what reading every one of those tables costs.
 
 Every table is a five-seat Spheres of Life game in its first phase (five seats
 choosing a Hero in secret: five clocks), cloned from one real table under new
@@ -9,7 +11,7 @@ Each clock holds two reminders (half time, a tenth left), so 10,000 tables hold
 next wake-up. The sweep is then timed with nothing due, and over successive
 one-hour steps, each waking the tables whose reminders or timeouts fell due.
 
-Run: ``python -m benchmarks.bench_clocks [--tables 10000] [--steps 6] [--mine 100]``.
+Run: ``python -m benchmarks.bench_clocks [--tables 10000] [--steps 6] [--mine 100,1000,10000]``.
 Uses REDIS_URL, else a private ``redis-server`` on a free port.
 """
 
@@ -29,16 +31,21 @@ from redis.asyncio.cluster import RedisCluster
 
 from benchmarks.bench_act import connect, peak_rss_mib
 from bot import clocks
-from bot.my_tables import my_tables
+from bot.my_tables import PAGE_SIZE
 from bot.tables import Player, TableService
+from bot.ui import table_pages
+from bot.ui.table_pages import HERE_SIZE
 from storage import keys
+from storage.listing import list_keys
 from storage.records import TableRecord
 from storage.store import TableStore
 
 SEATS = 5
 PACE = 2 * clocks.DAY
 STEP = 3600.0
-ME = 42
+ME = 42  # the players ME, ME + 1, ... sit at the first ``mine[0]``, ``mine[1]``, ... tables
+BIG_CHANNEL, SMALL_CHANNEL = 7, 8  # every table is in channel 7; the first 1,000 also in thread 8
+SMALL = 1000
 BATCH = 50  # tables written, or deleted, at once: within the client's connection pool
 
 
@@ -51,12 +58,18 @@ async def _template(service: TableService) -> TableRecord:
     return (await service.start(record.id, 1)).table
 
 
-def _clone(template: TableRecord, index: int, now: float, rng: random.Random, mine: int) -> TableRecord:
+def _clone(
+    template: TableRecord, index: int, now: float, rng: random.Random, mine: list[int]
+) -> TableRecord:
     record = template.model_copy(deep=True)
     record.id = f"bench{index:07d}"
     record.message_id = 10_000 + index
-    if index < mine:
-        record.seats[0].user_id = ME
+    for seat, count in enumerate(mine):
+        if index < count:
+            record.seats[seat].user_id = ME + seat
+    if index < SMALL:
+        record.thread_id = SMALL_CHANNEL
+    record.headline = "Choose your Hero"
     age = rng.uniform(0, PACE / 2)  # no reminder sent yet: ten scheduled per table
     c = record.clocks
     for seat in range(SEATS):
@@ -69,7 +82,7 @@ def _clone(template: TableRecord, index: int, now: float, rng: random.Random, mi
     return record
 
 
-async def _populate(service: TableService, template: TableRecord, tables: int, mine: int) -> int:
+async def _populate(service: TableService, template: TableRecord, tables: int, mine: list[int]) -> int:
     store, redis, now = service.store, service.store.redis, service.clock()
     rng = random.Random(5)
     reminders = 0
@@ -86,7 +99,7 @@ async def _populate(service: TableService, template: TableRecord, tables: int, m
     return reminders
 
 
-async def bench(redis: Redis, *, tables: int, steps: int, mine: int, out: TextIO) -> None:
+async def bench(redis: Redis, *, tables: int, steps: int, mine: list[int], out: TextIO) -> None:
     now = [time.time()]
     service = TableService(TableStore(redis), clock=lambda: now[0])
     template = await _template(service)
@@ -116,15 +129,7 @@ async def bench(redis: Redis, *, tables: int, steps: int, mine: int, out: TextIO
             f"sweep after {STEP / 60:.0f} min: {len(outcomes):4d} tables woken, {told:4d} reminders, "
             f"{ran_out:4d} timeouts  {spent * 1e3:8.1f} ms  ({per:.2f} ms a table)\n"
         )
-    listing = []
-    for _ in range(20):
-        t0 = time.perf_counter()
-        found = await my_tables(service, ME)
-        listing.append(time.perf_counter() - t0)
-    out.write(
-        f"/tables for a player at {len(found)} tables  median {statistics.median(listing) * 1e3:8.1f} ms  "
-        f"max {max(listing) * 1e3:8.1f} ms (Discord allows 3000 ms)\n"
-    )
+    await _lists(service, tables, mine, out)
     out.write(f"peak RSS {peak_rss_mib():.1f} MiB\n")
 
 
@@ -140,15 +145,46 @@ async def _spread(redis: Redis) -> str:
     )
 
 
+async def _lists(service: TableService, tables: int, mine: list[int], out: TextIO) -> None:
+    """Each list's first, middle and last page, as the commands draw them (all
+    but Discord), then what reading every table of the list takes."""
+    out.write(f"table lists a page at a time ({PAGE_SIZE} lines in /tables, {HERE_SIZE} in /table list):\n")
+    cases = [(f"/tables at {n:,} tables", "mine", ME + seat, n, PAGE_SIZE) for seat, n in enumerate(mine)]
+    for channel, n in ((SMALL_CHANNEL, min(SMALL, tables)), (BIG_CHANNEL, tables)):
+        cases.append((f"/table list, {n:,} tables", "here", channel, n, HERE_SIZE))
+    for name, kind, who, count, size in cases:
+        pages = max(1, -(-count // size))
+        times = []
+        for page in (0, pages // 2, pages - 1):
+            start = page * size
+            for _ in range(10):
+                t0 = time.perf_counter()
+                draw = table_pages.mine if kind == "mine" else table_pages.here
+                drawn = await draw(service, who, start)
+                times.append(time.perf_counter() - t0)
+            assert drawn["embed"] is not None or drawn["content"], drawn
+        every = time.perf_counter()
+        found = await (service.store.of_user(who) if kind == "mine" else service.store.in_channel(who))
+        every = time.perf_counter() - every
+        out.write(
+            f"  {name:<26} a page: median {statistics.median(times) * 1e3:6.2f} ms  "
+            f"max {max(times) * 1e3:6.2f} ms   (reading all {len(found):,} tables: {every * 1e3:8.1f} ms)\n"
+        )
+
+
 async def _cleanup(redis: Redis, tables: int) -> None:
     """Delete every bench table with its keys and index entries, and nothing else."""
     store = TableStore(redis)
     for first in range(0, tables, BATCH):
         ids = [f"bench{i:07d}" for i in range(first, min(tables, first + BATCH))]
         await asyncio.gather(*(store.delete(table_id) for table_id in ids))
+    # The lists keep a short-lived mark of each table taken out of them: drop the bench's lists whole.
+    scopes = [f"user:{n}" for n in (*range(1, SEATS + 1), *range(ME, ME + SEATS))]
+    scopes += [f"channel:{BIG_CHANNEL}", f"channel:{SMALL_CHANNEL}", "guild:3"]
+    await redis.delete(*(key for scope in scopes for key in list_keys(scope)))
 
 
-async def _main(tables: int, steps: int, mine: int, out: TextIO) -> int:
+async def _main(tables: int, steps: int, mine: list[int], out: TextIO) -> int:
     try:
         async with connect(os.environ.get("REDIS_URL")) as (redis, where):
             out.write(f"gametable clocks bench on {where}\n")
@@ -166,9 +202,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--tables", type=int, default=10_000)
     parser.add_argument("--steps", type=int, default=6)
-    parser.add_argument("--mine", type=int, default=100, help="tables the listed player sits at")
+    parser.add_argument(
+        "--mine", default="100,1000,10000", help="tables each listed player sits at (at most five players)"
+    )
     args = parser.parse_args(argv)
-    return asyncio.run(_main(args.tables, args.steps, min(args.mine, args.tables), sys.stdout))
+    mine = [min(int(n), args.tables) for n in args.mine.split(",")][:SEATS]
+    return asyncio.run(_main(args.tables, args.steps, mine, sys.stdout))
 
 
 if __name__ == "__main__":

@@ -32,7 +32,7 @@ from bot.settings import Settings
 from bot.tables import TableService
 from bot.tournaments.service import TournamentService
 from bot.ui.answer import safe_reply
-from bot.ui.components import DYNAMIC_ITEMS, is_ours
+from bot.ui.components import DYNAMIC_ITEMS, OTHER_ITEMS, is_ours
 from bot.ui.flows import SORRY, Flows
 from bot.ui.tournament_desk import TournamentDesk
 from bot.ui.tournament_items import TournamentButton
@@ -81,7 +81,7 @@ class GameTableMixin:
         await bot.add_cog(SettingsCommands(self))  # type: ignore[arg-type]
         await bot.add_cog(RatingCommands(self))  # type: ignore[arg-type]
         await bot.add_cog(AsyncPlayCommands(self))  # type: ignore[arg-type]
-        bot.add_dynamic_items(*DYNAMIC_ITEMS, TournamentButton)
+        bot.add_dynamic_items(*DYNAMIC_ITEMS, *OTHER_ITEMS, TournamentButton)
         bot.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
         if self.sync_commands:
             await self._sync(bot)

@@ -1,6 +1,7 @@
 """``/tables``: every table a player sits at, across servers and channels —
-the tables waiting for their move first, then the rest by the time left.
-Read through the per-user index (one set of table ids per user), never a scan."""
+the tables waiting for their move first, soonest due first, then the rest by
+the time left. A page is one read of the player's table list
+(:mod:`storage.listing`), never a scan and never a game state."""
 
 from __future__ import annotations
 
@@ -8,41 +9,60 @@ from dataclasses import dataclass
 
 from bot.errors import TableError
 from bot.tables import TableService
-from storage.records import TableRecord, TableStatus
+from storage.listing import Entry, Page
+from storage.records import TableStatus
+
+PAGE_SIZE = 10  # lines of up to ~300 characters: well inside an embed's 4096
 
 
 @dataclass(frozen=True)
 class MyTable:
-    record: TableRecord
+    entry: Entry
     title: str
-    your_move: bool
-    due: float | None  # when the player's (or else the table's) time runs out
-    phase: str
+
+    @property
+    def your_move(self) -> bool:
+        return self.entry.your_move
+
+    @property
+    def due(self) -> float | None:
+        return self.entry.due
+
+    @property
+    def phase(self) -> str:
+        entry = self.entry
+        if entry.status is TableStatus.LOBBY:
+            return "waiting for players"
+        if entry.paused:
+            return f"paused · {entry.headline}" if entry.headline else "paused"
+        return entry.headline
 
     @property
     def link(self) -> str | None:
-        r = self.record
-        if r.guild_id is None or r.channel_id is None or r.message_id is None:
-            return None
-        return f"https://discord.com/channels/{r.guild_id}/{r.channel_id}/{r.message_id}"
+        return self.entry.link
 
 
-async def my_tables(service: TableService, user_id: int) -> list[MyTable]:
-    found = []
-    for record in await service.store.of_user(user_id):
-        seat = record.seat_of(user_id)
-        try:
-            awaited = service.awaited(record)
-            phase = service.text(record, service.view(record, None).headline) if record.state else ""
-        except TableError:
-            continue  # a table that cannot be read is named by /table status, not here
-        if record.status is TableStatus.LOBBY:
-            phase = "waiting for players"
-        elif record.clocks.paused_at is not None:
-            phase = f"paused · {phase}" if phase else "paused"
-        mine = seat is not None and seat in awaited
-        due = record.clocks.due.get(seat) if mine and seat is not None else record.deadline
-        title = service.engine(record.game).info.title
-        found.append(MyTable(record, title, mine, due, phase))
-    found.sort(key=lambda t: (not t.your_move, t.due if t.due is not None else float("inf")))
-    return found
+@dataclass(frozen=True)
+class MyPage:
+    tables: list[MyTable]
+    page: Page
+
+
+async def my_tables(service: TableService, user_id: int, start: int = 0) -> MyPage:
+    """The page of the player's tables from rank ``start`` (the last page when
+    the list has grown shorter than that)."""
+    page = await service.store.page(f"user:{user_id}", start, PAGE_SIZE)
+    if not page.entries and start > 0 and page.total:
+        page = await service.store.page(f"user:{user_id}", last_page(page.total, PAGE_SIZE), PAGE_SIZE)
+    return MyPage([MyTable(e, title_of(service, e.game)) for e in page.entries], page)
+
+
+def title_of(service: TableService, game: str) -> str:
+    try:
+        return service.engine(game).info.title
+    except TableError:
+        return game  # a game this release no longer has: its id still names it
+
+
+def last_page(total: int, size: int) -> int:
+    return max(0, (total - 1) // size * size)

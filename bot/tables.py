@@ -76,6 +76,7 @@ STATES_KEPT = 64  # loaded game states kept for reading (see TableService.state)
 # so a broken table can never hold the ones behind it.
 RETRY_TIMEOUT_AFTER = 300.0
 SWEEP_BATCH = 16  # due tables read from each bucket of the deadline index in one round
+HEADLINE_LIMIT = 120  # a table list shows a line of it
 
 
 @dataclass(frozen=True)
@@ -750,6 +751,12 @@ class TableService:
             return []
         return _awaited_seats(play.engine, play.state)
 
+    def _headline(self, play: _Play) -> str:
+        """The game's public headline, for table lists (which read no game state)."""
+        if play.state is None or play.record.status is not TableStatus.PLAYING:
+            return ""
+        return self.text(play.record, play.engine.view(play.state, None).headline)[:HEADLINE_LIMIT]
+
     def _work(
         self, record: TableRecord, change: Callable[[_Play], None], kind: str, log: bool
     ) -> tuple[_Play, list[Seat]]:
@@ -767,6 +774,7 @@ class TableService:
         change(play)
         record.state = engine.dump_state(play.state) if play.state is not None else None
         record.updated_at = self.clock()
+        record.headline = self._headline(play)
         if log:
             _log_own_entry(play, kind, record.updated_at)
         return play, [s for s in self._waiting(play) if s not in before]

@@ -13,9 +13,11 @@ from typing import Any
 
 from redis.asyncio import Redis
 
-from storage import keys
+from storage import keys, listing
 
 log = logging.getLogger(__name__)
+# The version a removal from a list carries when the table will not be listed again.
+GONE = 10**12
 
 # Copy the table's hash to its quarantine key once; 1 when this call did it.
 _QUARANTINE = """
@@ -44,6 +46,7 @@ class Quarantine:
     def __init__(self, redis: Redis) -> None:
         self.redis = redis
         self._copy = redis.register_script(_QUARANTINE)
+        self._enter = redis.register_script(listing.ENTER)
 
     async def hold(self, table_id: str, reason: str, salvaged: dict[str, Any]) -> DamagedTable:
         """Quarantine the table (once) and unhook it from its indexes; returns the error to raise."""
@@ -53,9 +56,10 @@ class Quarantine:
         if fresh == 1:
             copy = keys.quarantine(table_id)
             log.error("table %s cannot be read (%s); copied to %s", table_id, reason, copy)
+        now = time.time()
+        gone = [listing.enter(scope, table_id, GONE, None, now) for scope in listing.traced_scopes(salvaged)]
+        await listing.write(self.redis, self._enter, gone)
         pipe = self.redis.pipeline(transaction=False)
-        for key in traced_index_keys(salvaged):
-            pipe.srem(key, table_id)
         pipe.zrem(keys.deadlines(table_id), table_id)
         for channel in _channels(salvaged):
             pipe.sadd(keys.damaged(channel), table_id)
@@ -88,13 +92,3 @@ class Quarantine:
 
 def _channels(salvaged: dict[str, Any]) -> list[int]:
     return [salvaged[name] for name in ("channel_id", "thread_id") if name in salvaged]
-
-
-def traced_index_keys(salvaged: dict[str, Any]) -> list[str]:
-    names = [keys.user(uid) for uid in salvaged.get("user_ids", [])]
-    if "host_id" in salvaged:
-        names.append(keys.user(salvaged["host_id"]))
-    names += [keys.channel(channel) for channel in _channels(salvaged)]
-    if "guild_id" in salvaged:
-        names.append(keys.guild(salvaged["guild_id"]))
-    return names

@@ -32,6 +32,16 @@ def quarantine(table_id: str) -> str:
     return f"{PREFIX}:{{table:{table_id}}}:quarantine"
 
 
+def listing(scope: str, part: str) -> str:
+    """A table list's keys (see :mod:`storage.listing`): ``scope`` is ``user:ID``,
+    ``channel:ID`` or ``guild:ID``; its parts share the slot of ``{scope}``."""
+    return f"{PREFIX}:list:{{{scope}}}:{part}"
+
+
+# The sets of table ids that earlier versions kept per channel, user and guild
+# (now read only to turn them into lists).
+
+
 def channel(channel_id: int) -> str:
     return f"{PREFIX}:idx:channel:{channel_id}"
 

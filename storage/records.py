@@ -124,6 +124,8 @@ class TableRecord(BaseModel):
     undo: UndoPoint | None = None
     # seat -> the member the host offered it to, as a substitute
     offers: dict[int, int] = Field(default_factory=dict)
+    # The game's public headline ("Round 3 · Ann to play"), kept for table lists.
+    headline: str = ""
     state: str | None = Field(default=None, exclude=True)
 
     def seat_of(self, user_id: int) -> int | None:

@@ -10,14 +10,14 @@ exactly once or refused, the log never disagrees with the table, and a saved
 change is always announced. The mark tells a write whose reply was lost (a reset
 or a timeout after it ran, or a client's retry of it) from one that never ran.
 
-Indexes (tables per channel, user and guild; deadlines; the outbox's schedule)
-are written outside the script, because in a Redis Cluster they live in other
-slots, but in the same pipeline as it: a save is one round trip in all. The
-deadline and outbox schedules are spread over buckets (:mod:`storage.schedule`)
-so that a cluster shares their traffic among its masters. They are
-hints: readers re-check each table they point to, a refused save puts back the
-winner's entries (see :meth:`TableStore._repair_indexes`), and
-:meth:`TableStore.rebuild_indexes` recreates them from the tables.
+Indexes (the table lists per user, channel and guild, :mod:`storage.listing`;
+deadlines; the outbox's schedule) are written outside the script, because in a
+Redis Cluster they live in other slots, but in the same pipeline as it: a save
+is one round trip in all. The deadline and outbox schedules are spread over
+buckets (:mod:`storage.schedule`) so that a cluster shares their traffic among
+its masters. They are hints: commands re-check each table they use, a refused
+save puts back the winner's entries (see :meth:`TableStore._repair_indexes`),
+and :meth:`TableStore.rebuild_indexes` recreates them from the tables.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+import time
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -33,8 +34,10 @@ from redis.asyncio.client import Pipeline
 from redis.asyncio.cluster import RedisCluster
 from redis.exceptions import NoScriptError, RedisError
 
-from storage import keys
+from storage import keys, listing
+from storage.damage import GONE as _GONE
 from storage.damage import DamagedTable, Quarantine
+from storage.listing import Page
 from storage.outbox import RELEASE, Announcement, Outbox, outbox_key
 from storage.records import LogEntry, RecordDamaged, TableRecord, parse_record, salvage
 from storage.retention import Archiver, Retention, archive_key, unpack, unpack_state
@@ -75,6 +78,7 @@ _SAVED = -100
 # that may still be taken back (the record's UndoPoint).
 _FIELDS = ("version", "meta", "state", "state_z", "undo")
 SWEEP_LEASE_MS = 60_000
+_ListWrite = listing.Write
 
 
 class VersionConflict(Exception):
@@ -98,6 +102,8 @@ class TableStore:
         self.archiver = Archiver(redis, self.retention)
         self._save = redis.register_script(_SAVE)
         self._release = redis.register_script(RELEASE)
+        self._enter = redis.register_script(listing.ENTER)
+        self._page = redis.register_script(listing.PAGE)
         self.outbox = Outbox(redis)
         self.deadlines = Schedule(redis, keys.DEADLINE_BUCKETS, keys.LEGACY_DEADLINES)
         self.quarantine = Quarantine(redis)
@@ -236,6 +242,7 @@ class TableStore:
         if isinstance(replies[0], NoScriptError):
             # Redis restarted or failed over since the script was loaded: nothing ran.
             await self.redis.script_load(_SAVE)
+            await self.redis.script_load(listing.ENTER)
             replies = await self._send_write(record, news, names, args)
         outcome = replies[0]
         if isinstance(outcome, Exception):
@@ -243,7 +250,9 @@ class TableStore:
         if outcome != _SAVED:
             await self._repair_indexes(record.id)
             raise VersionConflict(record.id, None if outcome < 0 else int(outcome))
-        if any(isinstance(reply, Exception) for reply in replies[1:]):
+        if any(isinstance(reply, NoScriptError) for reply in replies[1:]):
+            await self._after_write(record, news)  # the list script was not loaded: nothing of it ran
+        elif any(isinstance(reply, Exception) for reply in replies[1:]):
             log.warning("saved, but some index writes failed: %s", replies[1:], extra={"table": record.id})
 
     async def _send_write(
@@ -258,6 +267,8 @@ class TableStore:
         # EVALSHA, not the Script object: a pipeline holding scripts first asks
         # Redis whether they exist, which would cost a round trip per save.
         pipe.evalsha(self._save.sha, len(names), *names, *args)
+        for list_keys, list_args in _list_writes(record):
+            pipe.evalsha(self._enter.sha, len(list_keys), *list_keys, *list_args)
         _queue_index_writes(pipe, record)
         if news is not None:
             pipe.zadd(keys.outbox_due(record.id), {record.id: 0.0}, nx=True)
@@ -272,10 +283,11 @@ class TableStore:
             pipe.zadd(keys.outbox_due(record.id), {record.id: 0.0}, nx=True)
         saving = self._save(keys=names, args=args)  # loads the script itself when a node lacks it
         indexing = pipe.execute(raise_on_error=False)
-        outcome, indexed = await asyncio.gather(saving, indexing, return_exceptions=True)
+        listing_ = [self._enter(keys=k, args=a) for k, a in _list_writes(record)]
+        outcome, indexed, *listed = await asyncio.gather(saving, indexing, *listing_, return_exceptions=True)
         if isinstance(indexed, BaseException):
             indexed = [indexed]
-        return [outcome, *indexed]
+        return [outcome, *indexed, *listed]
 
     async def _repair_indexes(self, table_id: str) -> None:
         """After a refused save: its pipelined index writes ran anyway and may
@@ -323,50 +335,144 @@ class TableStore:
     # ----- indexes -----
 
     async def update_indexes(self, record: TableRecord) -> None:
-        pipe = self.redis.pipeline(transaction=False)
-        _queue_index_writes(pipe, record)
-        await pipe.execute()
+        def deadline(pipe: Pipeline) -> None:
+            _queue_index_writes(pipe, record)
+
+        await listing.write(self.redis, self._enter, _list_writes(record), deadline)
+
+    async def _write_lists(self, writes: Sequence[_ListWrite]) -> None:
+        await listing.write(self.redis, self._enter, writes)
 
     async def _drop_from_indexes(self, record: TableRecord) -> None:
-        pipe = self.redis.pipeline(transaction=False)
-        for key in _index_keys(record):
-            pipe.srem(key, record.id)
-        pipe.zrem(keys.deadlines(record.id), record.id)
-        await pipe.execute()
+        gone = [listing.enter(scope, record.id, _GONE, None, time.time()) for scope in listing.scopes(record)]
+        due = keys.deadlines(record.id)
+        await listing.write(self.redis, self._enter, gone, lambda pipe: pipe.zrem(due, record.id))
 
     async def forget_user(self, table_id: str, user_id: int) -> None:
-        await self.redis.srem(keys.user(user_id), table_id)
+        """Take a table out of the list of a user who no longer sits at it."""
+        try:
+            record = await self.get(table_id)
+        except DamagedTable:
+            record = None
+        if record is not None and record.status.active and user_id in record.user_ids:
+            return  # back at the table since
+        await self._unlist(f"user:{user_id}", table_id, record.version if record is not None else _GONE)
 
-    async def _members(self, key: str) -> list[TableRecord]:
-        """The active tables an index names; entries for tables that are gone,
-        over or damaged are removed from it on the way."""
-        ids = sorted(_text(t) for t in await self.redis.smembers(key))
-        # Every table at once, in one pipeline (split by node on a cluster), not one read each.
+    async def _unlist(self, scope: str, table_id: str, version: int) -> None:
+        await self._write_lists([listing.enter(scope, table_id, version, None, time.time())])
+
+    async def page(self, scope: str, start: int, size: int) -> Page:
+        """Entries ``start``..``start + size - 1`` of a table list (``user:ID``,
+        ``channel:ID`` or ``guild:ID``; see :mod:`storage.listing`): one round
+        trip, whatever the list's length. Entries are hints: a command re-reads
+        the table it uses."""
+        start = max(0, start)
+        reply, legacy = await self._read_page(scope, start, size)
+        if legacy:
+            await self._migrate(scope)
+            reply, _ = await self._read_page(scope, start, size)
+        page, broken = listing.parse_page(reply, start)
+        if broken:
+            # Lines that cannot be read: write them again from their tables.
+            await self._relist(scope, broken)
+            reply, _ = await self._read_page(scope, start, size)
+            page, _ = listing.parse_page(reply, start)
+        return page
+
+    async def _read_page(self, scope: str, start: int, size: int) -> tuple[list[Any], bool]:
+        """A page's reply, and whether the list's set from an earlier version is still there."""
+        names = listing.list_keys(scope)[:2]
+        args = [str(start), str(start + max(1, size) - 1), listing.moves_below(scope)]
+        legacy = listing.legacy_key(scope)
+        if isinstance(self.redis, RedisCluster):
+            reply, found = await asyncio.gather(self._page(keys=names, args=args), self.redis.exists(legacy))
+            return list(reply), bool(found)
+        for attempt in (1, 2):
+            pipe = self.redis.pipeline(transaction=False)
+            pipe.evalsha(self._page.sha, len(names), *names, *args)
+            pipe.exists(legacy)
+            reply, found = await pipe.execute(raise_on_error=False)
+            if isinstance(reply, NoScriptError) and attempt == 1:
+                await self.redis.script_load(listing.PAGE)
+                continue
+            if isinstance(reply, Exception):
+                raise reply
+            break
+        return list(reply), bool(found)
+
+    async def _migrate(self, scope: str) -> None:
+        """Turn an earlier version's set of table ids into the list, then drop the set."""
+        legacy = listing.legacy_key(scope)
+        await self._relist(scope, sorted(_text(t) for t in await self.redis.smembers(legacy)))
+        await self.redis.delete(legacy)
+
+    async def _relist(self, scope: str, table_ids: Sequence[str]) -> None:
+        """Write the entries of ``table_ids`` in a list again from the tables themselves."""
+        await self._checked(scope, table_ids, rewrite=True)
+
+    async def _checked(self, scope: str, table_ids: Sequence[str], *, rewrite: bool) -> list[TableRecord]:
+        """The tables named that belong in the list. Those that do not (gone,
+        over, damaged, left) are taken out of it; with ``rewrite`` the others'
+        entries are written again from the tables too."""
+        records = await self._load(table_ids)
+        now = time.time()
+        writes: list[_ListWrite] = []
+        found: list[TableRecord] = []
+        for table_id in table_ids:
+            if table_id not in records:
+                continue  # written by a newer release: neither shown nor dropped
+            record = records[table_id]
+            belongs = record is not None and record.status.active and scope in listing.scopes(record)
+            if record is not None and belongs:
+                found.append(record)
+                if not rewrite:
+                    continue
+            entry = listing.entry_of(record, scope) if record is not None and belongs else None
+            version = record.version if record is not None else _GONE
+            writes.append(listing.enter(scope, table_id, version, entry, now))
+        await self._write_lists(writes)
+        return found
+
+    async def _load(self, table_ids: Sequence[str]) -> dict[str, TableRecord | None]:
+        """Many tables at once, in one pipeline (split by node on a cluster):
+        ``None`` for one that is gone or damaged (quarantined on the way); one
+        written by a newer release is left out."""
+        if not table_ids:
+            return {}
         pipe = self.redis.pipeline(transaction=False)
-        for table_id in ids:
+        for table_id in table_ids:
             pipe.hmget(keys.table(table_id), list(_FIELDS))
-        found = []
-        for table_id, fields in zip(ids, await pipe.execute(), strict=True):
+        found: dict[str, TableRecord | None] = {}
+        for table_id, fields in zip(table_ids, await pipe.execute(), strict=True):
             try:
-                record = await self._parse(table_id, fields)
+                found[table_id] = await self._parse(table_id, fields)
             except DamagedTable as damaged:
                 if damaged.held:
-                    await self.redis.srem(key, table_id)
-                continue
-            if record is not None and record.status.active:
-                found.append(record)
-            else:
-                await self.redis.srem(key, table_id)
+                    found[table_id] = None
+        return found
+
+    async def _members(self, scope: str) -> list[TableRecord]:
+        """Every active table of a list, read from the tables themselves (for
+        commands that need the records; a listing shows :meth:`page`); entries
+        for tables that are gone, over or damaged are taken out on the way."""
+        pipe = self.redis.pipeline(transaction=False)
+        pipe.zrange(listing.list_keys(scope)[0], 0, -1)
+        pipe.exists(listing.legacy_key(scope))
+        listed, legacy = await pipe.execute()
+        if legacy:
+            await self._migrate(scope)
+            listed = await self.redis.zrange(listing.list_keys(scope)[0], 0, -1)
+        found = await self._checked(scope, [_text(t) for t in listed], rewrite=False)
         return sorted(found, key=lambda r: r.created_at)
 
     async def in_channel(self, channel_id: int) -> list[TableRecord]:
-        return await self._members(keys.channel(channel_id))
+        return await self._members(f"channel:{channel_id}")
 
     async def of_user(self, user_id: int) -> list[TableRecord]:
-        return [r for r in await self._members(keys.user(user_id)) if user_id in r.user_ids]
+        return await self._members(f"user:{user_id}")
 
     async def in_guild(self, guild_id: int) -> list[TableRecord]:
-        return await self._members(keys.guild(guild_id))
+        return await self._members(f"guild:{guild_id}")
 
     async def due(self, now: float, per_bucket: int = 100) -> list[str]:
         """Ids of tables whose deadline passed: in each bucket of the deadline
@@ -401,9 +507,19 @@ class TableStore:
             await self.deadlines.set(table_id, at)
 
     async def rebuild_indexes(self) -> int:
-        """Recreate every index from the tables themselves; returns tables seen."""
-        async for key in self.redis.scan_iter(match=f"{keys.PREFIX}:idx:*"):
-            await self.redis.delete(key)
+        """Recreate the table lists and the deadline index from the tables
+        themselves; returns tables seen. The sets of table ids that earlier
+        versions kept go too. Only what is rebuilt here is cleared: the outbox's
+        schedule, quarantine sets, tournament and rating indexes are not derived
+        from the tables and stay as they are."""
+        earlier_sets = (f"{keys.PREFIX}:idx:{kind}:*" for kind in ("user", "channel", "guild"))
+        rebuilt = [f"{keys.PREFIX}:list:*", *earlier_sets]
+        for pattern in rebuilt:
+            async for key in self.redis.scan_iter(match=pattern):
+                await self.redis.delete(key)
+        await self.redis.delete(keys.LEGACY_DEADLINES)
+        for bucket in keys.DEADLINE_BUCKETS:
+            await self.redis.delete(bucket)
         count = 0
         async for key in self.redis.scan_iter(match=keys.TABLE_PATTERN):
             name = _text(key)
@@ -445,29 +561,21 @@ def _writes_key(table_id: str) -> str:
 
 
 def _queue_index_writes(pipe: Pipeline, record: TableRecord) -> None:
-    """Queue the index entries ``record`` calls for: listed while active, out of them once over."""
-    active = record.status.active
-    for key in _index_keys(record):
-        if active:
-            pipe.sadd(key, record.id)
-        else:
-            pipe.srem(key, record.id)
-    if not active or record.deadline is None:
+    """Queue the deadline index entry ``record`` calls for (the lists: :func:`_list_writes`)."""
+    if not record.status.active or record.deadline is None:
         pipe.zrem(keys.deadlines(record.id), record.id)
     else:
         pipe.zadd(keys.deadlines(record.id), {record.id: record.deadline})
 
 
-def _index_keys(record: TableRecord) -> list[str]:
-    names = [keys.user(uid) for uid in record.user_ids]
-    names.append(keys.user(record.host_id))
-    if record.channel_id is not None:
-        names.append(keys.channel(record.channel_id))
-    if record.thread_id is not None:
-        names.append(keys.channel(record.thread_id))
-    if record.guild_id is not None:
-        names.append(keys.guild(record.guild_id))
-    return names
+def _list_writes(record: TableRecord) -> list[_ListWrite]:
+    """The table's entry in each list it belongs in while active; out of them once over."""
+    now = time.time()
+    writes = []
+    for scope in listing.scopes(record):
+        entry = listing.entry_of(record, scope) if record.status.active else None
+        writes.append(listing.enter(scope, record.id, record.version, entry, now))
+    return writes
 
 
 def _text(value: Any) -> str:

@@ -12,45 +12,16 @@ from discord.ext import commands
 from bot.away import come_back, go_on_vacation, offer_seat, take_seat
 from bot.cogs.my_settings import attach_my_settings
 from bot.cogs.tables import table_choices
-from bot.my_tables import MyTable, my_tables
 from bot.pausing import set_paused
 from bot.tables import Outcome
-from bot.ui.embeds import fit
 from bot.ui.flows import guarded, is_moderator, player, reply
+from bot.ui.table_pages import show
 from bot.ui.undo_vote import ask
 
 if TYPE_CHECKING:
     from bot.app import GameTableBot
 
 Interaction = discord.Interaction[Any]
-DESCRIPTION_LIMIT = 4000
-
-
-def table_line(table: MyTable) -> str:
-    record = table.record
-    parts = [f"**{table.title}** `{record.id}`", "🟢 **your move**" if table.your_move else "waiting"]
-    if table.due is not None and record.clocks.paused_at is None:
-        parts.append(f"⏳ <t:{int(table.due)}:R>")
-    if table.phase:
-        parts.append(fit(table.phase, 60))
-    if table.link:
-        parts.append(f"[jump]({table.link})")
-    return " · ".join(parts)
-
-
-def tables_text(tables: list[MyTable]) -> str:
-    """As many lines as Discord's limit allows, then how many were left out."""
-    lines: list[str] = []
-    used = 0
-    for index, table in enumerate(tables):
-        line = table_line(table)
-        rest = len(tables) - index
-        if used + len(line) + 1 > DESCRIPTION_LIMIT - 40:
-            lines.append(f"…and {rest} more.")
-            break
-        lines.append(line)
-        used += len(line) + 1
-    return "\n".join(lines)
 
 
 class AsyncPlayCommands(commands.Cog):
@@ -64,20 +35,7 @@ class AsyncPlayCommands(commands.Cog):
     async def tables(self, interaction: Interaction) -> None:
         """Every table you sit at, in every server: your moves first, with the time left."""
 
-        async def tables() -> None:
-            found = await my_tables(self.bot.service, interaction.user.id)
-            if not found:
-                await reply(interaction, "You are not at any table. Create one with /table create.")
-                return
-            waiting = sum(t.your_move for t in found)
-            embed = discord.Embed(
-                title=f"Your tables — {len(found)}, your move at {waiting}",
-                description=tables_text(found),
-                colour=discord.Colour.green(),
-            )
-            await reply(interaction, embed=embed)
-
-        await guarded(interaction, tables())
+        await guarded(interaction, show(interaction, "mine"))
 
     clock = app_commands.Group(name="clock", description="Stop and start a table's clocks", guild_only=True)
 

@@ -21,6 +21,7 @@ from bot.tables import TableService
 from bot.ui.answer import after_save, public_message, suggestions
 from bot.ui.embeds import fit, table_embed
 from bot.ui.flows import Flows, guarded, player, reply
+from bot.ui.table_pages import here_line, show
 from bot.user_prefs import own_prefs
 from engines.core import quote
 from storage.records import BotLevel, TableRecord, TableStatus
@@ -31,6 +32,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]
 DECK_BYTES = 256 * 1024
+CHOICES = 25  # Discord's most autocomplete choices
 DIFFICULTIES: dict[str, BotLevel] = {name: name for name in get_args(BotLevel)}
 PACE_CHOICES = [
     app_commands.Choice(name="live — 5 minutes a move", value="live"),
@@ -281,17 +283,7 @@ class TableCommands(
     async def list_tables(self, interaction: Interaction) -> None:
         """List the open tables in this channel."""
 
-        async def list_tables() -> None:
-            tables = await self.service.store.in_channel(interaction.channel_id or 0)
-            damaged = await self.service.store.quarantine.in_channel(interaction.channel_id or 0)
-            lines = [_line(self.service, t) for t in tables] or [
-                "No open tables here. Start one with /table create."
-            ]
-            if damaged:
-                lines.append(_unreadable(damaged))
-            await reply(interaction, fit("\n".join(lines), 2000))
-
-        await guarded(interaction, list_tables())
+        await guarded(interaction, show(interaction, "here"))
 
     @app_commands.command(name="log")
     @app_commands.describe(table="Which table (leave empty for your table here; a finished one by its id)")
@@ -340,14 +332,16 @@ async def table_choices(
 async def _table_choices(
     service: TableService, interaction: Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
-    mine = await service.store.of_user(interaction.user.id)
-    here = await service.store.in_channel(interaction.channel_id or 0)
-    tables = list({t.id: t for t in [*mine, *here]}.values())
+    # A page of each list: the choices are bounded however many tables there are.
+    mine = await service.store.page(f"user:{interaction.user.id}", 0, CHOICES)
+    here = await service.store.page(f"channel:{interaction.channel_id or 0}", 0, CHOICES)
+    entries = list({e.id: e for e in [*mine.entries, *here.entries]}.values())
+    lines = [(here_line(service, e), e.id) for e in entries]
     return [
-        app_commands.Choice(name=fit(_line(service, t), 100), value=t.id)
-        for t in tables
-        if current.lower() in _line(service, t).lower()
-    ][:25]
+        app_commands.Choice(name=fit(line, 100), value=table_id)
+        for line, table_id in lines
+        if current.lower() in line.lower()
+    ][:CHOICES]
 
 
 def _log_note(record: TableRecord, entries: int, mine: bool) -> str:
@@ -360,24 +354,6 @@ def _log_note(record: TableRecord, entries: int, mine: bool) -> str:
     if mine:
         note += f" `log-{record.id}-mine` adds your own moves and what only you were told."
     return note
-
-
-def _unreadable(table_ids: list[str]) -> str:
-    if len(table_ids) == 1:
-        return (
-            f"⚠️ 1 table here ({table_ids[0]}) could not be read; "
-            "its host or a moderator can end it with /table abandon."
-        )
-    named = ", ".join(table_ids[:10])
-    return (
-        f"⚠️ {len(table_ids)} tables here ({named}) could not be read; "
-        "their hosts or a moderator can end them with /table abandon table:<id>."
-    )
-
-
-def _line(service: TableService, record: TableRecord) -> str:
-    title = service.engine(record.game).info.title
-    return f"{record.id} — {title}, {record.status.value}, {len(record.seats)} seats"
 
 
 async def _read_deck(deck: discord.Attachment) -> dict[str, Any]:

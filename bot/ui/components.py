@@ -12,6 +12,7 @@ custom_id templates (all well under Discord's 100 characters):
 - ``gt:v1:nav:<table>:<version>:<path>:<refresh|back>`` — refresh / back in the act panel
 - ``gt:v1:text:<table>:<version>:<path>`` — the card text of the panel's choices
 - ``gt:v1:undo:<table>:<version asked at>:<yes|no>`` — an answer to a request to take back a move
+- ``gt:v1:list:<mine|here>:<first rank>:<prev|next>`` — a page of ``/tables`` or ``/table list``
 """
 
 from __future__ import annotations
@@ -235,12 +236,44 @@ class UndoButton(
         await answer(interaction, self.table_id, self.version, self.accept)
 
 
+class PageButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"gt:v1:list:(?P<kind>mine|here):(?P<start>\d{1,7}):(?P<step>prev|next)",
+):
+    """Previous or Next on a table list: the page from rank ``start``, for
+    whoever presses it (``mine``: their own tables; ``here``: the channel's)."""
+
+    def __init__(self, kind: str, start: int, step: str, *, disabled: bool = False) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Previous" if step == "prev" else "Next",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"gt:v1:list:{kind}:{start}:{step}",
+                disabled=disabled,
+            )
+        )
+        self.kind, self.start = kind, start
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> PageButton:
+        return cls(match["kind"], int(match["start"]), match["step"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        from bot.ui.table_pages import turn_page  # it draws these buttons: imported here, not at the top
+
+        await turn_page(interaction, self.kind, self.start)
+
+
 DYNAMIC_ITEMS = (TableButton, ChoiceButton, MenuSelect, NavButton, SeatSelect, CardTextButton, UndoButton)
+# Not a table's: a page of a list is drawn fresh at every press, so it carries no version.
+OTHER_ITEMS = (PageButton,)
 
 
 def is_ours(custom_id: str) -> bool:
     """Whether a custom_id matches one of the templates above (else no item will answer it)."""
     return any(
         item.__discord_ui_compiled_template__.fullmatch(custom_id)  # type: ignore[attr-defined]
-        for item in DYNAMIC_ITEMS
+        for item in (*DYNAMIC_ITEMS, *OTHER_ITEMS)
     )

@@ -38,15 +38,19 @@ async def test_addbot_with_a_difficulty_and_the_button_default(h: DiscordHarness
     service = maker.bot.service
     record = await service.get(table.id)
     assert record.status is TableStatus.PLAYING
-    for _ in range(20):
-        if service.awaited(record) == [0]:
-            break
-        # Bots whose thinking ran past one change's budget (a loaded machine)
-        # hand over, due at once, and the sweeper plays on.
-        assert record.deadline == service.clock(), "the bots left a move undone"
-        await service.expire()
+
+    async def anns_turn() -> TableRecord:
+        # Bots whose thinking runs past one change's budget hand over, due at
+        # once, and the sweeper plays on (woken by the save, or called here).
         record = await service.get(table.id)
-    assert service.awaited(record) == [0]  # the bots played up to Ann's turn
+        while service.awaited(record) != [0]:
+            assert record.deadline is not None and record.deadline <= service.clock(), "a bot left undone"
+            await service.expire()
+            await asyncio.sleep(0.05)
+            record = await service.get(table.id)
+        return record
+
+    record = await asyncio.wait_for(anns_turn(), 120)  # the bots played up to Ann's turn
     assert "ann" in embed_text(message)
 
 

@@ -1,5 +1,5 @@
 """A damaged table in a channel, through discord.py's real dispatch: the
-listing names it, its neighbour keeps working, and its host abandons it."""
+listing names it once it is found, its neighbour keeps working, and its host abandons it."""
 
 from __future__ import annotations
 
@@ -31,9 +31,14 @@ async def test_a_damaged_table_is_listed_as_unreadable_and_can_be_abandoned(
     meta = json.loads(await store.redis.hget(keys.table(broken.id), "meta"))
     del meta["created_at"], meta["seats"]  # a bad write lost two fields
     await store.redis.hset(keys.table(broken.id), "meta", json.dumps(meta))
+    # The list shows what its entries say (hints); the first command to read the table finds the damage.
+    assert broken.id in ((await h.slash(cid, "table list")).content or "")
+    status = await h.slash(cid, "table status", {"table": broken.id})
+    assert "cannot be read" in (status.content or "")
     listed = await h.slash(cid, "table list")
     assert healthy.id in (listed.content or "")
     assert f"1 table here ({broken.id}) could not be read" in (listed.content or "")
+    assert f"{broken.id} —" not in (listed.content or ""), "and it is no longer listed as a table"
     joined = await h.click(cid, second, button(second, "Join"))
     assert "joined" in (joined.content or "")
     refused = await h.slash(bob, "table abandon", {"table": broken.id})

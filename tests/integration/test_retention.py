@@ -10,6 +10,7 @@ from redis.asyncio import Redis
 
 from bot.tables import Player, TableService
 from storage import keys
+from storage.listing import list_keys
 from storage.retention import Retention, archive_key
 from storage.store import TableStore
 from tests.support.clock import Clock
@@ -31,7 +32,7 @@ async def test_an_untouched_lobby_expires_and_leaves_the_listings(redis: Redis) 
     await asyncio.sleep(0.5)
     assert await service.store.get(table.id) is None
     assert await service.store.in_channel(100) == []
-    assert not await redis.sismember(keys.channel(100), table.id)
+    assert await redis.zscore(list_keys("channel:100")[0], table.id) is None
 
 
 async def test_a_table_in_play_is_kept_for_ever(redis: Redis) -> None:
@@ -63,5 +64,5 @@ async def test_an_abandoned_table_is_archived_and_expires_after_the_retention(re
     assert [e.kind for e in await service.store.log(table.id, 0, 0)] == ["create"]
     for key in (keys.table(table.id), archive_key(table.id)):
         assert 3_500_000 < await redis.pttl(key) <= 3_600_000
-    assert not await redis.sismember(keys.channel(100), table.id)
+    assert await redis.zscore(list_keys("channel:100")[0], table.id) is None
     assert await redis.zscore(keys.deadlines(table.id), table.id) is None

@@ -12,6 +12,7 @@ from redis.asyncio.connection import Connection
 
 from bot.tables import Player, TableService
 from storage import keys
+from storage.listing import list_keys
 from storage.records import TableStatus
 from storage.store import TableStore, VersionConflict
 from tests.support.clock import Clock
@@ -61,8 +62,9 @@ async def test_a_move_is_two_round_trips_and_updates_every_index(
     assert saved.deadline == 1005.0 + 60
     assert await store.redis.zscore(keys.deadlines(table.id), table.id) == saved.deadline
     assert await store.redis.zscore(keys.outbox_due(table.id), table.id) == 0.0
-    for key in (keys.channel(100), keys.guild(10), keys.user(ANN.user_id), keys.user(BOB.user_id)):
-        assert await store.redis.sismember(key, table.id)
+    for scope in ("channel:100", "guild:10", f"user:{ANN.user_id}", f"user:{BOB.user_id}"):
+        [entry] = (await store.page(scope, 0, 10)).entries
+        assert entry.id == table.id and entry.version == saved.version
 
 
 async def test_a_refused_save_puts_the_winners_index_entries_back(store: TableStore) -> None:
@@ -86,7 +88,7 @@ async def test_listing_a_channel_is_two_round_trips_however_many_tables(
     finished = await store.get(made[0])
     assert finished is not None
     await store.save(finished.model_copy(update={"status": TableStatus.FINISHED}))
-    await store.redis.sadd(keys.channel(100), made[0])  # a stale index entry, dropped on the way
+    await store.redis.zadd(list_keys("channel:100")[0], {made[0]: 0})  # a stale entry, dropped on the way
 
     round_trips[0] = 0
     listed = await store.in_channel(100)
@@ -94,4 +96,20 @@ async def test_listing_a_channel_is_two_round_trips_however_many_tables(
     assert sorted(t.id for t in listed) == sorted(made[1:])
     if not cluster_mode():
         assert round_trips[0] == 3  # the index, every table at once, the stale entry's removal
-    assert not await store.redis.sismember(keys.channel(100), made[0])
+    assert await store.redis.zscore(list_keys("channel:100")[0], made[0]) is None
+
+
+async def test_a_page_of_a_table_list_is_one_round_trip_however_long_the_list(
+    store: TableStore, round_trips: list[int]
+) -> None:
+    service = TableService(store, clock=Clock(1000.0), turn_timeout=60, games={"high-card": HIGH_CARD})
+    for n in range(30):
+        await service.create("high-card", ANN, channel_id=100, seed=n)
+    await store.page("channel:100", 0, 1)  # the script is loaded once
+
+    round_trips[0] = 0
+    page = await store.page("channel:100", 10, 10)
+
+    assert len(page.entries) == 10 and page.total == 30 and page.more
+    if not cluster_mode():
+        assert round_trips[0] == 1

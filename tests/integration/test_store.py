@@ -11,6 +11,7 @@ import pytest
 
 from storage import keys
 from storage.connect import open_redis
+from storage.listing import list_keys
 from storage.records import LogEntry, SeatRecord, TableRecord, TableStatus
 from storage.store import TableStore, VersionConflict
 
@@ -119,7 +120,7 @@ async def test_deadlines_come_due_in_time(store: TableStore) -> None:
 
 async def test_indexes_can_be_rebuilt_from_the_tables(store: TableStore) -> None:
     await store.create(make_record("a", thread_id=555, deadline=5.0))
-    await store.redis.delete(keys.channel(100), keys.channel(555), keys.deadlines("a"))
+    await store.redis.delete(*list_keys("channel:100"), *list_keys("channel:555"), keys.deadlines("a"))
     assert await store.in_channel(555) == []
     assert await store.rebuild_indexes() == 1
     assert [t.id for t in await store.in_channel(555)] == ["a"]

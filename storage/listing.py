@@ -1,0 +1,256 @@
+"""Table lists: each user's, channel's and guild's tables, read a page at a time.
+
+A list is two keys in one Redis Cluster slot (hash tag ``{user:ID}``,
+``{channel:ID}``, ``{guild:ID}``): a sorted set of table ids in the list's
+order, and a hash of what a list line shows about each (its *entry*), so one
+script reads a page — ids and lines — in one round trip, whatever the list's
+length. A third key of the same slot remembers recent removals.
+
+Entries are hints, as every index: a command re-reads the table it is used on.
+They are written beside each save (not inside its script: another slot), so two
+saves of one table may land out of order; each entry carries its table's
+version and the script keeps the newest. A removal leaves a short-lived mark
+with its version, so a late write of an older version cannot bring the table
+back; marks older than :data:`MARK_SECONDS` are forgotten a few at a time.
+
+The sets that earlier versions kept under the old key names (see
+:func:`legacy_key`) are turned into lists the first time a list is read, or by
+``rebuild_indexes``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import BaseModel
+from redis.asyncio import Redis
+from redis.asyncio.cluster import RedisCluster
+from redis.commands.core import AsyncScript
+from redis.exceptions import NoScriptError
+
+from storage import keys
+from storage.records import TableRecord, TableStatus
+
+# A write delayed longer than this is not expected: a removal's mark can go.
+MARK_SECONDS = 3600.0
+# The user's list: tables where it is their move first (by their time left), then the rest.
+_THEIRS_AFTER = 1e11
+_NO_DEADLINE = 9e10
+
+# KEYS: order, lines, marks. ARGV: table id, version, score, line ('' removes), now, MARK_SECONDS.
+ENTER = """
+local old = redis.call('HGET', KEYS[2], ARGV[1])
+if old then
+  local seen = tonumber(string.match(old, '^(%d+)|'))
+  if seen and seen > tonumber(ARGV[2]) then return 0 end
+end
+if ARGV[4] == '' then
+  redis.call('ZREM', KEYS[1], ARGV[1])
+  redis.call('HSET', KEYS[2], ARGV[1], ARGV[2] .. '|')
+  redis.call('ZADD', KEYS[3], ARGV[5], ARGV[1])
+else
+  redis.call('ZADD', KEYS[1], ARGV[3], ARGV[1])
+  redis.call('HSET', KEYS[2], ARGV[1], ARGV[2] .. '|' .. ARGV[4])
+  redis.call('ZREM', KEYS[3], ARGV[1])
+end
+local before = tonumber(ARGV[5]) - tonumber(ARGV[6])
+local gone = redis.call('ZRANGEBYSCORE', KEYS[3], '-inf', before, 'LIMIT', 0, 16)
+for _, id in ipairs(gone) do
+  redis.call('ZREM', KEYS[3], id)
+  if redis.call('ZSCORE', KEYS[1], id) == false then redis.call('HDEL', KEYS[2], id) end
+end
+return 1
+"""
+
+# KEYS: order, lines. ARGV: first rank, last rank, a score. Returns the list's length, how
+# many entries score below the score given (a user's moves), then id, line pairs.
+PAGE = """
+local ids = redis.call('ZRANGE', KEYS[1], ARGV[1], ARGV[2])
+local out = {redis.call('ZCARD', KEYS[1]), redis.call('ZCOUNT', KEYS[1], '-inf', '(' .. ARGV[3])}
+if #ids > 0 then
+  local lines = redis.call('HMGET', KEYS[2], unpack(ids))
+  for i, id in ipairs(ids) do
+    out[#out + 1] = id
+    out[#out + 1] = lines[i] or false
+  end
+end
+return out
+"""
+
+
+class Entry(BaseModel):
+    """What a list line shows about a table, as of ``version``."""
+
+    id: str
+    version: int
+    game: str
+    status: TableStatus
+    seats: int
+    guild_id: int | None = None
+    channel_id: int | None = None
+    thread_id: int | None = None
+    message_id: int | None = None
+    updated_at: float
+    deadline: float | None = None
+    paused: bool = False
+    headline: str = ""
+    # In a user's list: whether the table waits for their move, and when their time runs out.
+    your_move: bool = False
+    your_due: float | None = None
+
+    @property
+    def due(self) -> float | None:
+        """When the user's time (on their move) or else the table's next deadline runs out."""
+        return self.your_due if self.your_move else self.deadline
+
+    @property
+    def link(self) -> str | None:
+        if self.guild_id is None or self.channel_id is None or self.message_id is None:
+            return None
+        return f"https://discord.com/channels/{self.guild_id}/{self.channel_id}/{self.message_id}"
+
+
+@dataclass(frozen=True)
+class Page:
+    entries: list[Entry]
+    start: int  # the rank of the first entry
+    total: int  # entries in the whole list (a hint: some may be stale)
+    your_moves: int = 0  # in a user's list: tables waiting for their move
+
+    @property
+    def more(self) -> bool:
+        return self.start + len(self.entries) < self.total
+
+
+def scopes(record: TableRecord) -> list[str]:
+    """The lists a table belongs in while it is active: those of the people
+    seated at it (a host who left it is not), its channel and thread, its guild."""
+    found = [f"user:{uid}" for uid in dict.fromkeys(record.user_ids)]
+    for channel in dict.fromkeys(c for c in (record.channel_id, record.thread_id) if c is not None):
+        found.append(f"channel:{channel}")
+    if record.guild_id is not None:
+        found.append(f"guild:{record.guild_id}")
+    return found
+
+
+def traced_scopes(salvaged: dict[str, Any]) -> list[str]:
+    """The lists a damaged table can still be traced to (see :func:`storage.records.salvage`)."""
+    found = [f"user:{uid}" for uid in dict.fromkeys([*salvaged.get("user_ids", []), salvaged.get("host_id")])]
+    channels = [salvaged[name] for name in ("channel_id", "thread_id") if name in salvaged]
+    found += [f"channel:{channel}" for channel in dict.fromkeys(channels)]
+    if "guild_id" in salvaged:
+        found.append(f"guild:{salvaged['guild_id']}")
+    return [scope for scope in found if scope != "user:None"]
+
+
+def list_keys(scope: str) -> list[str]:
+    """The list's order, lines and removal marks: one slot (see :func:`keys.listing`)."""
+    return [keys.listing(scope, part) for part in ("order", "lines", "marks")]
+
+
+def legacy_key(scope: str) -> str:
+    """The set of table ids an earlier version kept for the list."""
+    kind, _, number = scope.partition(":")
+    return {"user": keys.user, "channel": keys.channel, "guild": keys.guild}[kind](int(number))
+
+
+def entry_of(record: TableRecord, scope: str) -> Entry:
+    entry = Entry(
+        id=record.id, version=record.version, game=record.game, status=record.status,
+        seats=len(record.seats), guild_id=record.guild_id, channel_id=record.channel_id,
+        thread_id=record.thread_id, message_id=record.message_id, updated_at=record.updated_at,
+        deadline=record.deadline, paused=record.clocks.paused_at is not None, headline=record.headline,
+    )
+    if scope.startswith("user:"):
+        seat = record.seat_of(int(scope[5:]))
+        # The clocks run exactly for the seats the game waits for (see bot.clocks).
+        if record.status is TableStatus.PLAYING and seat is not None and seat in record.clocks.due:
+            entry.your_move, entry.your_due = True, record.clocks.due[seat]
+    return entry
+
+
+def score(entry: Entry, scope: str) -> float:
+    """A user's list: their moves first, soonest due first, then the rest by
+    time left; a channel's or guild's: the latest activity first."""
+    if not scope.startswith("user:"):
+        return -entry.updated_at
+    due = entry.due if entry.due is not None else _NO_DEADLINE
+    return due if entry.your_move else _THEIRS_AFTER + due
+
+
+def moves_below(scope: str) -> str:
+    """The score under which a list's entries are its user's moves (see :func:`score`)."""
+    return repr(_THEIRS_AFTER) if scope.startswith("user:") else "-inf"
+
+
+def enter(scope: str, table_id: str, version: int, entry: Entry | None, now: float) -> Write:
+    """KEYS and ARGV of :data:`ENTER`: the table's line in ``scope`` (``None``: out of the list)."""
+    place, line = ("0", "") if entry is None else (repr(score(entry, scope)), entry.model_dump_json())
+    return list_keys(scope), [table_id, str(version), place, line, repr(now), repr(MARK_SECONDS)]
+
+
+Write = tuple[list[str], list[str]]  # one ENTER call: its keys and arguments
+
+
+async def write(
+    redis: Redis, script: AsyncScript, writes: Sequence[Write], more: Callable[[Any], None] | None = None
+) -> None:
+    """Run list writes, and the plain commands ``more`` queues on a pipeline:
+    all in one pipeline, or on a cluster (whose pipelines refuse scripts) the
+    scripts and that pipeline side by side. ``script`` is ``redis``'s registered
+    :data:`ENTER`."""
+    if not writes and more is None:
+        return
+    if isinstance(redis, RedisCluster):
+        pipe = redis.pipeline(transaction=False)
+        if more is not None:
+            more(pipe)
+        await asyncio.gather(pipe.execute(), *(script(keys=k, args=a) for k, a in writes))
+        return
+    for attempt in (1, 2):
+        # EVALSHA, not the script object: a pipeline holding scripts first asks whether they exist.
+        pipe = redis.pipeline(transaction=False)
+        for names, args in writes:
+            pipe.evalsha(script.sha, len(names), *names, *args)
+        if more is not None:
+            more(pipe)
+        replies = await pipe.execute(raise_on_error=False)
+        if attempt == 1 and any(isinstance(reply, NoScriptError) for reply in replies):
+            await redis.script_load(ENTER)  # Redis restarted since: nothing of it ran
+            continue
+        if failed := [reply for reply in replies if isinstance(reply, Exception)]:
+            raise failed[0]
+        return
+
+
+def parse_page(reply: list[Any], start: int) -> tuple[Page, list[str]]:
+    """The page a :data:`PAGE` reply holds, and the ids whose line is missing or unreadable."""
+    total, your_moves = int(reply[0]), int(reply[1])
+    entries: list[Entry] = []
+    broken: list[str] = []
+    for raw_id, raw_line in zip(reply[2::2], reply[3::2], strict=True):
+        table_id = _text(raw_id)
+        entry = _entry(_text(raw_line)) if raw_line else None
+        if entry is None or entry.id != table_id:
+            broken.append(table_id)
+        else:
+            entries.append(entry)
+    return Page(entries, start, total, your_moves), broken
+
+
+def _entry(stored: str) -> Entry | None:
+    _, _, line = stored.partition("|")
+    if not line:
+        return None
+    try:
+        return Entry.model_validate(json.loads(line))
+    except ValueError:
+        return None
+
+
+def _text(value: Any) -> str:
+    return value.decode() if isinstance(value, bytes) else str(value)
