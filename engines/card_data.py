@@ -9,6 +9,9 @@ costs. A deck never changes once made (its models are frozen and shared
 between state copies), so sharing one validated deck is safe. A deck given as
 plain data (a server's TOML file, a state saved before decks were stored as
 text) is validated as usual.
+
+A deck whose cards carry ids can build on :class:`CardIndex`, which finds a
+card by id in one dict lookup (rules look cards up on every legal-move query).
 """
 
 from __future__ import annotations
@@ -18,9 +21,16 @@ import threading
 import weakref
 from collections import OrderedDict
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar
 
-from pydantic import BaseModel, ConfigDict, PlainSerializer, ValidatorFunctionWrapHandler
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    PlainSerializer,
+    PrivateAttr,
+    ValidatorFunctionWrapHandler,
+    model_validator,
+)
 
 KEPT = 32  # distinct decks kept: tables in play rarely use more
 
@@ -30,6 +40,11 @@ class CardData(BaseModel):
 
     model_config = ConfigDict(frozen=True)
 
+    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> Self:
+        # A deck never changes during a game: every state copy may share it
+        # (the engine deep-copies the state on every move).
+        return self
+
     def stored(self) -> str:
         """The deck as compact JSON text (made once per deck, then read back from the cache)."""
         known = _texts.get(id(self))
@@ -38,6 +53,41 @@ class CardData(BaseModel):
         text = self.model_dump_json()
         _remember(type(self), text, self)
         return text
+
+
+class Identified(Protocol):
+    @property
+    def id(self) -> str: ...
+
+
+C = TypeVar("C", bound=Identified)
+
+
+class CardIndex(CardData, Generic[C]):
+    """A deck of cards with unique ids, each found by id in one dict lookup."""
+
+    if TYPE_CHECKING:
+        # Each deck declares its own ``cards`` field, with its own limits (declared
+        # here, pydantic would also move the field first in every dump).
+        cards: list[C]
+    _index: dict[str, C] = PrivateAttr(default_factory=dict)
+
+    @model_validator(mode="after")
+    def _unique_ids(self) -> Self:
+        ids = [c.id for c in self.cards]
+        doubles = sorted({i for i in ids if ids.count(i) > 1})
+        if doubles:
+            raise ValueError(f"card ids must be unique; repeated: {', '.join(doubles)}")
+        return self
+
+    def model_post_init(self, __context: Any) -> None:
+        self._index = {c.id: c for c in self.cards}
+
+    def card(self, card: str) -> C:
+        # Straight to the private dict: pydantic's attribute hook is slow on this hot path.
+        private = self.__pydantic_private__ or {}
+        found: C = private["_index"][card]
+        return found
 
 
 D = TypeVar("D", bound=CardData)

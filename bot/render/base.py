@@ -9,11 +9,21 @@ a view hides.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Protocol
 
 from pydantic import BaseModel, Field
 
-from engines.core import Result, View
+from engines.core import Result, Seat, View
+
+# Discord's embed limits, in characters (the Discord layer cuts to them again
+# after display names replace the seat references).
+TITLE_MAX, DESCRIPTION_MAX, NAME_MAX, FIELD_MAX, FOOTER_MAX, MAX_FIELDS = 256, 4096, 256, 1024, 2048, 25
+
+
+def fit(text: str, limit: int) -> str:
+    """``text`` within ``limit`` characters; a cut ends in "…"."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 class PanelField(BaseModel):
@@ -34,6 +44,16 @@ class Panel(BaseModel):
     def add(self, name: str, value: str, inline: bool = True) -> Panel:
         self.fields.append(PanelField(name=name, value=value or "—", inline=inline))
         return self
+
+
+def add_ranking(
+    panel: Panel, result: Result, entry: Callable[[Seat], str], joiner: str = ", ",
+    place: Callable[[int], str] = lambda number: f"#{number}",
+) -> Panel:
+    """One field per place, best first: the seats tied there, each as ``entry`` writes it."""
+    for number, seats in enumerate(result.ranking[:MAX_FIELDS], start=1):
+        panel.add(place(number), fit(joiner.join(entry(s) for s in seats), FIELD_MAX), inline=False)
+    return panel
 
 
 class Renderer(Protocol):

@@ -8,7 +8,7 @@ right answer of an open question can never appear here before their time.
 
 from __future__ import annotations
 
-from bot.render.base import Panel
+from bot.render.base import DESCRIPTION_MAX, FIELD_MAX, FOOTER_MAX, NAME_MAX, Panel, add_ranking, fit
 from engines.core import Result, View
 from engines.once_upon_a_time_life.tokens import NAMES, Tokens
 from engines.once_upon_a_time_life.views import LifeView, SeatInfo
@@ -19,11 +19,6 @@ PAWNS = ["1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣", "6️⃣", "7️
 LEGEND = ("🏁 START · ⚪ Leukocyte · 💊 Medicine · 🦠 Virus · 🧫 Bacteria · 🍀 Chance · ⛈️ Bad Luck · "
           "❓ Question · 1️⃣–4️⃣ pawns")
 LETTERS = "ABCD"
-DESCRIPTION_MAX, FIELD_MAX, NAME_MAX = 4096, 1024, 256
-
-
-def _cut(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _view(view: View) -> LifeView:
@@ -89,7 +84,7 @@ def _seat(v: LifeView, info: SeatInfo) -> tuple[str, str]:
         parts.append(f"{info.cards} card{'s' if info.cards != 1 else ''} kept")
     if info.skips:
         parts.append(f"loses {info.skips} turn{'s' if info.skips != 1 else ''}")
-    return _cut(f"<seat:{info.seat}>{mark}", NAME_MAX), _cut("\n".join(parts), FIELD_MAX)
+    return fit(f"<seat:{info.seat}>{mark}", NAME_MAX), fit("\n".join(parts), FIELD_MAX)
 
 
 class OnceUponATimeLifeRenderer:
@@ -107,7 +102,7 @@ class OnceUponATimeLifeRenderer:
         lines.append(f"Chance {v.chance_left} · Bad Luck {v.bad_luck_left} · questions left: "
                      f"Easy {v.questions_left['easy']}, Hard {v.questions_left['hard']}")
         lines.append(LEGEND)
-        panel = Panel(title="Once Upon a Time… Life", description=_cut("\n".join(lines), DESCRIPTION_MAX))
+        panel = Panel(title="Once Upon a Time… Life", description=fit("\n".join(lines), DESCRIPTION_MAX))
         for info in v.seats:
             panel.add(*_seat(v, info))
         return panel
@@ -116,24 +111,22 @@ class OnceUponATimeLifeRenderer:
         v = _view(view)
         cards = [f"**{c.name}** — {c.text}" for c in v.hand or []]
         text = "\n".join(cards) or "(no kept cards)"
-        panel = Panel(title="My hand", description=_cut(text, DESCRIPTION_MAX), footer=_cut(v.headline, 2048))
+        panel = Panel(title="My hand", description=fit(text, DESCRIPTION_MAX),
+                      footer=fit(v.headline, FOOTER_MAX))
         if v.viewer is not None:
             me = v.seats[v.viewer]
             panel.add("My tokens", purse_text(me.tokens), inline=False)
             if me.skips:
                 panel.add("Lost turns", str(me.skips))
             if v.question is not None and v.question.answerer == v.viewer:
-                panel.add("My question", _cut("\n".join(question_lines(v)), FIELD_MAX), inline=False)
+                panel.add("My question", fit("\n".join(question_lines(v)), FIELD_MAX), inline=False)
         return panel
 
     def result(self, result: Result, view: View) -> Panel:
         v = _view(view)
         panel = Panel(title="Once Upon a Time… Life — game over",
-                      description=_cut(result.summary, DESCRIPTION_MAX))
-        for place, seats in enumerate(result.ranking, start=1):
-            text = "; ".join(f"<seat:{s}> ({purse_text(v.seats[s].tokens)})" for s in seats)
-            panel.add(f"#{place}", _cut(text, FIELD_MAX), inline=False)
-        return panel
+                      description=fit(result.summary, DESCRIPTION_MAX))
+        return add_ranking(panel, result, lambda s: f"<seat:{s}> ({purse_text(v.seats[s].tokens)})", "; ")
 
 
 RENDERER = OnceUponATimeLifeRenderer()

@@ -9,17 +9,21 @@ player, so nothing here can show a side its reader may not see.
 
 from __future__ import annotations
 
-from bot.render.base import Panel
+from bot.render.base import (
+    DESCRIPTION_MAX,
+    FIELD_MAX,
+    FOOTER_MAX,
+    MAX_FIELDS,
+    NAME_MAX,
+    Panel,
+    add_ranking,
+    fit,
+)
 from engines.core import Result, View
 from engines.phase.views import CardView, Face, PhView, SeatView
 
-DESCRIPTION_MAX, FIELD_MAX, NAME_MAX, MAX_FIELDS = 4096, 1024, 256, 25
 HAND_MAX, DISCARD_MAX = 2400, 300  # "My hand" stays within an embed's 6000 characters in all
 SIGN = {"good": "☀", "evil": "☾"}
-
-
-def _cut(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _view(view: View) -> PhView:
@@ -53,7 +57,7 @@ def _seat(view: PhView, info: SeatView) -> tuple[str, str]:
              f"Deck {info.deck_size}" + (f", top: {_face(info.deck_top)}" if info.deck_top else "")
              + f" · discard {info.discard_size}"
              + (f", top: {info.discard_top[-1].face.title}" if info.discard_top else "")]
-    return _cut(f"<seat:{info.seat}>{mark}", NAME_MAX), _cut("\n".join(lines), FIELD_MAX)
+    return fit(f"<seat:{info.seat}>{mark}", NAME_MAX), fit("\n".join(lines), FIELD_MAX)
 
 
 def card_text(card: CardView) -> str:
@@ -80,7 +84,7 @@ class PhaseRenderer:
             lines.append(f"{state} {fight.attacker} → {fight.at} (against: {against})")
         if v.pending:
             lines.append(v.pending)
-        panel = Panel(title="Phase", description=_cut("\n".join(lines), DESCRIPTION_MAX))
+        panel = Panel(title="Phase", description=fit("\n".join(lines), DESCRIPTION_MAX))
         for info in v.seats[: MAX_FIELDS - 1]:
             panel.add(*_seat(v, info), inline=False)
         return panel
@@ -91,27 +95,29 @@ class PhaseRenderer:
         if me is None:
             return Panel(title="My hand", description="(no seat)")
         lines = [f"• {card_text(c)}\n  (opponents see: {c.back.title if c.back else '?'})" for c in me.hand]
-        panel = Panel(title="My hand", description=_cut("\n".join(lines) or "(no cards)", HAND_MAX),
-                      footer=_cut(v.headline, 2048))
+        panel = Panel(title="My hand", description=fit("\n".join(lines) or "(no cards)", HAND_MAX),
+                      footer=fit(v.headline, FOOTER_MAX))
         panel.add("Influence", f"☀ {me.good} good · ☾ {me.evil} evil")
         panel.add("Barracks (both sides)",
-                  _cut("\n".join(card_text(c) + (" 🔒" if c.locked else "") for c in me.barracks), FIELD_MAX),
+                  fit("\n".join(card_text(c) + (" 🔒" if c.locked else "") for c in me.barracks), FIELD_MAX),
                   inline=False)
-        panel.add("Warriors (both sides)", _cut("\n".join(card_text(c) for c in me.play), FIELD_MAX),
+        panel.add("Warriors (both sides)", fit("\n".join(card_text(c) for c in me.play), FIELD_MAX),
                   inline=False)
         if me.discard_top:
             pile = ", ".join(f"{c.face.title} / {c.back.title if c.back else '?'}" for c in me.discard_top)
-            panel.add("Discard pile (last cards)", _cut(pile, DISCARD_MAX), inline=False)
+            panel.add("Discard pile (last cards)", fit(pile, DISCARD_MAX), inline=False)
         return panel
 
     def result(self, result: Result, view: View) -> Panel:
         v = _view(view)
-        panel = Panel(title="Phase — game over", description=_cut(result.summary, DESCRIPTION_MAX))
-        for place, seats in enumerate(result.ranking[:MAX_FIELDS], start=1):
-            text = ", ".join(f"<seat:{s}> (☀ {v.seats[s].good} · ☾ {v.seats[s].evil}, "
-                             f"attack in play {sum(c.attack or 0 for c in v.seats[s].play)})" for s in seats)
-            panel.add(f"#{place}", _cut(text, FIELD_MAX), inline=False)
-        return panel
+        panel = Panel(title="Phase — game over", description=fit(result.summary, DESCRIPTION_MAX))
+
+        def entry(s: int) -> str:
+            seat = v.seats[s]
+            attack = sum(c.attack or 0 for c in seat.play)
+            return f"<seat:{s}> (☀ {seat.good} · ☾ {seat.evil}, attack in play {attack})"
+
+        return add_ranking(panel, result, entry)
 
 
 RENDERER = PhaseRenderer()

@@ -5,7 +5,7 @@ shuffle. It is built only for a finished table, so it may show everything."""
 
 from __future__ import annotations
 
-from bot.render.base import Panel
+from bot.render.base import Panel, fit
 from engines.core import Recap, Result, seat_ref
 from storage.records import LogEntry, TableRecord
 
@@ -36,14 +36,10 @@ def recap_panel(title: str, record: TableRecord, result: Result, recap: Recap, l
         held = by_seat[seat].held if seat in by_seat else []
         if held:
             lines.append("Held: " + ", ".join(held))
-        panel.add(seat_ref(seat), _clip("\n".join(lines), max(share, 40)) or "—", inline=count > 3)
+        panel.add(seat_ref(seat), fit("\n".join(lines), max(share, 40)) or "—", inline=count > 3)
     if history:
         panel.add("How it went", history, inline=False)
     return panel
-
-
-def _clip(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _length(log: list[LogEntry]) -> str:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.render.base import Panel
+from bot.render.base import DESCRIPTION_MAX, FIELD_MAX, TITLE_MAX, Panel, fit
 from engines.core import Result, View, seat_ref
 
 PHASES = (("sun", "☀️ Sun"), ("moon", "🌙 Moon"), ("reading", "🔮 Read"), ("weighing", "⚖️ Weigh"))
@@ -25,10 +25,6 @@ ELEMENTS = (
     ("air", "🌬️ Air"),
     ("earth", "🪨 Earth"),
 )
-
-
-def _clip(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _get(view: View, name: str) -> Any:
@@ -108,26 +104,25 @@ class ScalesOfInfluenceRenderer:
         if v.awaiting is not None:
             lines.append(f"▶ {seat_ref(v.awaiting)}: {v.awaiting_text}")
         panel = Panel(
-            title=_clip(f"⚖️ Scales of Influence — Day {v.day}", 256),
-            description=_clip("\n".join(lines), 4096),
+            title=fit(f"⚖️ Scales of Influence — Day {v.day}", TITLE_MAX),
+            description=fit("\n".join(lines), DESCRIPTION_MAX),
         )
         if v.cosmic:
-            panel.add("🌠 Cosmic Event — the table is paused", _clip(_cosmic(view), 1024), inline=False)
+            panel.add("🌠 Cosmic Event — the table is paused", fit(_cosmic(view), FIELD_MAX), inline=False)
         if v.prevention is not None:
             waiting = ", ".join(seat_ref(s) for s in v.prevention) or "—"
-            panel.add(
-                "⚠️ Prevent the end", _clip(f"Still to choose (Shaman / Star / pass): {waiting}", 1024), False
-            )
-        panel.add("🔮 Reading", _clip(_reading(view), 1024), inline=False)
+            choosing = f"Still to choose (Shaman / Star / pass): {waiting}"
+            panel.add("⚠️ Prevent the end", fit(choosing, FIELD_MAX), False)
+        panel.add("🔮 Reading", fit(_reading(view), FIELD_MAX), inline=False)
         panel.add("⚖️ Scale", _scale_bar(v.scale["shadow"], v.scale["light"]))
-        panel.add("Players", _clip(_players(view), 1024))
+        panel.add("Players", fit(_players(view), FIELD_MAX))
         panel.add("Supplies", _supplies(view), inline=False)
         if v.revealed_bags is not None:
             bags = v.revealed_bags
             bags = f"🌑 Shadow: {_tokens(bags['shadow'])}\n🌕 Light: {_tokens(bags['light'])}"
             panel.add("Influence revealed", bags, inline=False)
         if v.lingering:
-            panel.add("Kept for the next day", _clip(", ".join(c.short for c in v.lingering), 1024), False)
+            panel.add("Kept for the next day", fit(", ".join(c.short for c in v.lingering), FIELD_MAX), False)
         panel.footer = "With a Harmony player" if v.harmony_in_game else "Shadow vs Light (no Harmony)"
         return panel
 
@@ -142,13 +137,13 @@ class ScalesOfInfluenceRenderer:
         ]
         if v.drawn_tokens:
             lines.append("🟤 Influence drawn: " + " and ".join(f"{t:+d}" for t in v.drawn_tokens))
-        panel = Panel(title="🂠 My hand", description=_clip("\n".join(lines), 4096))
+        panel = Panel(title="🂠 My hand", description=fit("\n".join(lines), DESCRIPTION_MAX))
         cards = v.hand or []
         for element, label in ELEMENTS:
             mine = sorted((c for c in cards if c.element == element), key=lambda c: c.rank)
             if mine:
                 text = "\n".join(f"{c.short} — {c.ability}" for c in mine)
-                panel.add(f"{label} ({len(mine)})", _clip(text, 1024), inline=False)
+                panel.add(f"{label} ({len(mine)})", fit(text, FIELD_MAX), inline=False)
         if not cards:
             panel.add("Cards", "No cards in hand.", inline=False)
         return panel
@@ -157,15 +152,17 @@ class ScalesOfInfluenceRenderer:
         v: Any = view
         winners = ", ".join(seat_ref(s) for s in result.winners)
         panel = Panel(
-            title="🏁 Scales of Influence — the journey ends", description=_clip(result.summary, 4096)
+            title="🏁 Scales of Influence — the journey ends",
+            description=fit(result.summary, DESCRIPTION_MAX),
         )
         if v.winner == "draw":
             panel.add("Result", "Shadow and Light share the Scale.", inline=False)
         else:
-            panel.add("Winners", _clip(f"{ALIGNMENT.get(v.winner or '', '')}: {winners}", 1024), inline=False)
+            side = ALIGNMENT.get(v.winner or "", "")
+            panel.add("Winners", fit(f"{side}: {winners}", FIELD_MAX), inline=False)
         alignments = v.alignments or []
         reveal = "\n".join(f"{seat_ref(s)} — {ALIGNMENT[a]}" for s, a in enumerate(alignments))
-        panel.add("Alignments revealed", _clip(reveal, 1024) or "—", inline=False)
+        panel.add("Alignments revealed", fit(reveal, FIELD_MAX) or "—", inline=False)
         panel.add("⚖️ Final Scale", _scale_bar(v.scale["shadow"], v.scale["light"]))
         return panel
 

@@ -2,17 +2,23 @@
 
 from __future__ import annotations
 
-from bot.render.base import Panel
+from bot.render.base import (
+    DESCRIPTION_MAX,
+    FIELD_MAX,
+    FOOTER_MAX,
+    MAX_FIELDS,
+    NAME_MAX,
+    TITLE_MAX,
+    Panel,
+    add_ranking,
+    fit,
+)
 from engines.core import Result, View
 from engines.spheres_of_life.views import CardFace, SolView
 
 ICONS = {"noble": "✨", "corrupted": "💀", "ability": "🔮", "hero": "🦸"}
+MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
 PHASE_ICONS = {"day": "☀️", "night": "🌙", "dream": "💤", "heroes": "🦸", "rps": "✊", "over": "🏁"}
-DESCRIPTION_MAX, FIELD_MAX, NAME_MAX, TITLE_MAX, MAX_FIELDS = 4096, 1024, 256, 256, 25
-
-
-def _cut(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _card(card: CardFace) -> str:
@@ -49,7 +55,7 @@ def _seat_line(view: SolView, seat: int) -> tuple[str, str]:
         parts.append("used: " + ", ".join(h.name for h in info.heroes_used))
     if view.rounds > 1:
         parts.append(f"match {info.match_points}")
-    return _cut(f"<seat:{seat}>{marks}", NAME_MAX), _cut(" · ".join(parts), FIELD_MAX)
+    return fit(f"<seat:{seat}>{marks}", NAME_MAX), fit(" · ".join(parts), FIELD_MAX)
 
 
 class SpheresOfLifeRenderer:
@@ -71,7 +77,7 @@ class SpheresOfLifeRenderer:
         if v.waiting and v.current is None:
             lines.append("Waiting for: " + ", ".join(f"<seat:{s}>" for s in v.waiting))
         panel = Panel(
-            title=_cut("Spheres of Life", TITLE_MAX), description=_cut("\n".join(lines), DESCRIPTION_MAX)
+            title=fit("Spheres of Life", TITLE_MAX), description=fit("\n".join(lines), DESCRIPTION_MAX)
         )
         for seat in range(len(v.seats))[: MAX_FIELDS - 1]:
             panel.add(*_seat_line(v, seat))
@@ -83,19 +89,19 @@ class SpheresOfLifeRenderer:
         lines = [f"{i}. {_card(c)}" for i, c in enumerate(hand, start=1)] or ["(no cards)"]
         panel = Panel(
             title="My hand",
-            description=_cut("\n".join(lines), DESCRIPTION_MAX),
-            footer=_cut(v.headline, 2048),
+            description=fit("\n".join(lines), DESCRIPTION_MAX),
+            footer=fit(v.headline, FOOTER_MAX),
         )
         if v.hand_points:
             points = "\n".join(f"{name}: {p:+d}" for name, p in v.hand_points.items())
-            panel.add("Points in hand", _cut(points, FIELD_MAX))
+            panel.add("Points in hand", fit(points, FIELD_MAX))
         if v.score is not None:
             panel.add("Score now", f"{v.score:+d} (banked sets included)")
         me = v.seats[v.viewer] if v.viewer is not None and v.viewer < len(v.seats) else None
         if me is not None and (me.heroes or me.heroes_used):
             panel.add(
                 "My Heroes",
-                _cut(
+                fit(
                     ", ".join([h.name for h in me.heroes] + [f"{h.name} (used)" for h in me.heroes_used]),
                     FIELD_MAX,
                 ),
@@ -111,21 +117,19 @@ class SpheresOfLifeRenderer:
         )
         for name, value in extras:
             if value:
-                panel.add(name, _cut(value, FIELD_MAX), inline=False)
+                panel.add(name, fit(value, FIELD_MAX), inline=False)
         return panel
 
     def result(self, result: Result, view: View) -> Panel:
         v = _view(view)
         panel = Panel(
-            title="🏁 Spheres of Life — game over", description=_cut(result.summary, DESCRIPTION_MAX)
+            title="🏁 Spheres of Life — game over", description=fit(result.summary, DESCRIPTION_MAX)
         )
-        for place, seats in enumerate(result.ranking[:MAX_FIELDS], start=1):
-            medal = {1: "🥇", 2: "🥈", 3: "🥉"}.get(place, f"#{place}")
-            text = ", ".join(
-                f"<seat:{s}> ({result.scores.get(s, 0):g} pts, {v.seats[s].hand_size} cards)" for s in seats
-            )
-            panel.add(medal, _cut(text, FIELD_MAX), inline=False)
-        return panel
+
+        def entry(s: int) -> str:
+            return f"<seat:{s}> ({result.scores.get(s, 0):g} pts, {v.seats[s].hand_size} cards)"
+
+        return add_ranking(panel, result, entry, place=lambda number: MEDALS.get(number, f"#{number}"))
 
 
 RENDERER = SpheresOfLifeRenderer()

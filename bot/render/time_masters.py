@@ -7,16 +7,20 @@ card can never appear here for anyone but their owner.
 
 from __future__ import annotations
 
-from bot.render.base import Panel
+from bot.render.base import (
+    DESCRIPTION_MAX,
+    FIELD_MAX,
+    FOOTER_MAX,
+    MAX_FIELDS,
+    NAME_MAX,
+    Panel,
+    add_ranking,
+    fit,
+)
 from engines.core import Result, View
 from engines.time_masters.views import CardFace, SeatInfo, TmView
 
 KIND = {"spell": "✦", "focus": "◎", "timer": "⧗"}
-DESCRIPTION_MAX, FIELD_MAX, NAME_MAX, MAX_FIELDS = 4096, 1024, 256, 25
-
-
-def _cut(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _view(view: View) -> TmView:
@@ -45,7 +49,7 @@ def _seat(view: TmView, info: SeatInfo) -> tuple[str, str]:
         parts.append("timers: " + ", ".join(timers))
     if info.discard_top:
         parts.append("discard top: " + info.discard_top[-1].name)
-    return _cut(f"<seat:{info.seat}>{mark}", NAME_MAX), _cut(" · ".join(parts), FIELD_MAX)
+    return fit(f"<seat:{info.seat}>{mark}", NAME_MAX), fit(" · ".join(parts), FIELD_MAX)
 
 
 def _spheres(view: TmView) -> str:
@@ -71,7 +75,7 @@ class TimeMastersRenderer:
         if v.empty_spheres:
             lines.append(f"Empty spheres: {v.empty_spheres}/2 — the game ends after the turn "
                          "that empties a second.")
-        panel = Panel(title="Time Masters", description=_cut("\n".join(lines), DESCRIPTION_MAX))
+        panel = Panel(title="Time Masters", description=fit("\n".join(lines), DESCRIPTION_MAX))
         for info in v.seats[: MAX_FIELDS - 1]:
             panel.add(*_seat(v, info))
         return panel
@@ -80,8 +84,8 @@ class TimeMastersRenderer:
         v = _view(view)
         affordable = set(v.affordable or [])
         lines = [card_line(c) + ("" if c.uid in affordable else " *(not enough Kè)*") for c in v.hand or []]
-        panel = Panel(title="My hand", description=_cut("\n".join(lines) or "(no cards)", DESCRIPTION_MAX),
-                      footer=_cut(v.headline, 2048))
+        panel = Panel(title="My hand", description=fit("\n".join(lines) or "(no cards)", DESCRIPTION_MAX),
+                      footer=fit(v.headline, FOOTER_MAX))
         me = v.seats[v.viewer] if v.viewer is not None else None
         if me is not None:
             panel.add("Kè", f"{me.ke}/{v.ke_limit}")
@@ -91,17 +95,17 @@ class TimeMastersRenderer:
                 panel.add("Refill", f"to {refill} ({me.delaying} card(s) delaying timers)")
             for timer in me.timers:
                 name = f"Timer {timer.timer.name} ({timer.loaded}/{timer.capacity})"
-                panel.add(name, _cut(_names(timer.spells or []), FIELD_MAX))
+                panel.add(name, fit(_names(timer.spells or []), FIELD_MAX))
         return panel
 
     def result(self, result: Result, view: View) -> Panel:
         v = _view(view)
-        panel = Panel(title="Time Masters — game over", description=_cut(result.summary, DESCRIPTION_MAX))
-        for place, seats in enumerate(result.ranking[:MAX_FIELDS], start=1):
-            text = ", ".join(f"<seat:{s}> ({result.scores.get(s, 0):g} pts, {v.seats[s].ke} Kè)"
-                             for s in seats)
-            panel.add(f"#{place}", _cut(text, FIELD_MAX), inline=False)
-        return panel
+        panel = Panel(title="Time Masters — game over", description=fit(result.summary, DESCRIPTION_MAX))
+
+        def entry(s: int) -> str:
+            return f"<seat:{s}> ({result.scores.get(s, 0):g} pts, {v.seats[s].ke} Kè)"
+
+        return add_ranking(panel, result, entry)
 
 
 RENDERER = TimeMastersRenderer()

@@ -14,6 +14,7 @@ import discord
 from bot.absence import vacation_note
 from bot.clocks import time_left
 from bot.render import Panel, PanelField, renderer_for
+from bot.render.base import DESCRIPTION_MAX, FIELD_MAX, FOOTER_MAX, MAX_FIELDS, NAME_MAX, TITLE_MAX, fit
 from bot.tables import TableService
 from engines.core import Seat
 from storage.records import TableRecord, TableStatus
@@ -27,25 +28,21 @@ COLOURS = {
 EMBED_TOTAL = 6000
 
 
-def fit(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
 def to_embed(panel: Panel, name: Callable[[str], str], colour: discord.Colour | None = None) -> discord.Embed:
     """``name`` turns engine text (with ``<seat:N>``) into display text."""
     embed = discord.Embed(
-        title=fit(name(panel.title), 256) or None,
-        description=fit(name(panel.description), 4096) or None,
+        title=fit(name(panel.title), TITLE_MAX) or None,
+        description=fit(name(panel.description), DESCRIPTION_MAX) or None,
         colour=colour,
     )
-    for item in panel.fields[:25]:
+    for item in panel.fields[:MAX_FIELDS]:
         embed.add_field(
-            name=fit(name(item.name), 256) or "—",
-            value=fit(name(item.value), 1024) or "—",
+            name=fit(name(item.name), NAME_MAX) or "—",
+            value=fit(name(item.value), FIELD_MAX) or "—",
             inline=item.inline,
         )
     if panel.footer:
-        embed.set_footer(text=fit(name(panel.footer), 2048))
+        embed.set_footer(text=fit(name(panel.footer), FOOTER_MAX))
     while len(embed) > EMBED_TOTAL and embed.fields:
         embed.remove_field(len(embed.fields) - 1)
     if len(embed) > EMBED_TOTAL and embed.description:

@@ -19,6 +19,7 @@ from engines.core import (
     Result,
     Rng,
     Seat,
+    rank_seats,
     seat_ref,
 )
 from engines.once_upon_a_time_life import choices, moves, reading, views
@@ -177,12 +178,7 @@ class OnceUponATimeLife(Engine[LifeState, LifeAction]):
         def key(s: int) -> tuple[int, float]:
             return (-state.purses[s].hemo, -state.purses[s].worth())
 
-        ranking: list[list[int]] = [[winner]]
-        for seat in sorted((s for s in range(state.players) if s != winner), key=key):
-            if len(ranking) > 1 and key(ranking[-1][0]) == key(seat):
-                ranking[-1].append(seat)
-            else:
-                ranking.append([seat])
+        ranking = [[winner], *rank_seats([s for s in range(state.players) if s != winner], key)]
         return Result(ranking=ranking, scores={s: state.purses[s].worth() for s in range(state.players)},
                       summary=f"{seat_ref(winner)} collects {state.options.hemo} Hemo and wins; the others "
                               "are ranked by Hemo, then by the worth of all their tokens in Globin.")

@@ -17,6 +17,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
 
+from engines.card_data import CardIndex
 from engines.core import load_card_data
 
 Alignment = Literal["good", "evil"]
@@ -216,21 +217,17 @@ class CardSpec(BaseModel):
         return self
 
 
-class DeckSpec(BaseModel):
+class DeckSpec(CardIndex[CardSpec]):
     """A whole set: each faction's cards (copies add up to the faction's pool)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     name: str = "Custom deck"
     cards: list[CardSpec] = Field(min_length=1, max_length=300)
-    _index: dict[str, CardSpec] = PrivateAttr(default_factory=dict)
 
     @model_validator(mode="after")
     def _consistent(self) -> DeckSpec:
-        ids = [c.id for c in self.cards]
-        doubles = sorted({i for i in ids if ids.count(i) > 1})
-        if doubles:
-            raise ValueError(f"card ids must be unique; repeated: {', '.join(doubles)}")
+        # Repeated ids are refused first, by CardIndex.
         for faction in FACTIONS:
             if 0 < self.pool_size(faction) < 12:
                 raise ValueError(f"the {FACTION_NAMES[faction]} faction needs at least 12 cards (copies)")
@@ -247,18 +244,6 @@ class DeckSpec(BaseModel):
     def pool(self, faction: str) -> list[CardId]:
         """Every physical card of a faction (its design ids, copies repeated)."""
         return [c.id for c in self.cards if c.faction == faction for _ in range(c.copies)]
-
-    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> DeckSpec:
-        # A set never changes during a game: copying a state may share it.
-        return self
-
-    def model_post_init(self, __context: Any) -> None:
-        self._index = {c.id: c for c in self.cards}
-
-    def card(self, card: CardId) -> CardSpec:
-        private = self.__pydantic_private__ or {}
-        found: CardSpec = private["_index"][card]
-        return found
 
 
 def parse_deck(toml_text: str) -> DeckSpec:

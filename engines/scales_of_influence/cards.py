@@ -11,7 +11,7 @@ and behaviour can never disagree.
 from __future__ import annotations
 
 from importlib import resources
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, WrapValidator, model_validator
 
@@ -221,11 +221,6 @@ class DeckSpec(CardData):
             if card.name in seen:
                 raise ValueError(f"two cards are named {card.name!r}")
             seen.add(card.name)
-        return self
-
-    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> DeckSpec:
-        # A tarot never changes during a game: every state copy may share it
-        # (the engine deep-copies the state on every move).
         return self
 
 

@@ -118,10 +118,6 @@ class DeckSpec(CardData):
             raise ValueError(f"a deck holds at most {MAX_CARDS} cards with copies (this one has {total})")
         return self
 
-    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> DeckSpec:
-        # A deck never changes during a game: copying a state may share it.
-        return self
-
     def model_post_init(self, __context: Any) -> None:
         # Lookups happen on every legal-move query: index the cards once.
         index: dict[str, tuple[str, AnimalSpec | PowerSpec]] = {a.id: (a.side, a) for a in self.animals}

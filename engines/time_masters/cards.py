@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from engines.card_data import CardIndex
 from engines.core import load_card_data
 
 Kind = Literal["spell", "focus", "timer"]
@@ -82,7 +83,7 @@ class CardSpec(BaseModel):
         return words or ("A spell: it counts toward your access points." if self.kind == "spell" else "—")
 
 
-class DeckSpec(BaseModel):
+class DeckSpec(CardIndex[CardSpec]):
     """A whole game's cards. Level-0 cards make the starting deck every player
     gets (``copies`` each); the cards of level N make sphere N's pile."""
 
@@ -90,14 +91,10 @@ class DeckSpec(BaseModel):
 
     name: str = "Custom deck"
     cards: list[CardSpec] = Field(min_length=1, max_length=200)
-    _index: dict[str, CardSpec] = PrivateAttr(default_factory=dict)
 
     @model_validator(mode="after")
     def _consistent(self) -> DeckSpec:
-        ids = [c.id for c in self.cards]
-        doubles = sorted({i for i in ids if ids.count(i) > 1})
-        if doubles:
-            raise ValueError(f"card ids must be unique; repeated: {', '.join(doubles)}")
+        # Repeated ids are refused first, by CardIndex.
         for level in range(1, LEVELS + 1):
             if not self.pile(level):
                 raise ValueError(f"sphere {level} has no cards (give some cards level = {level})")
@@ -108,19 +105,6 @@ class DeckSpec(BaseModel):
     def pile(self, level: int) -> list[CardSpec]:
         """The card designs of one level (0: the starting deck)."""
         return [c for c in self.cards if c.level == level]
-
-    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> DeckSpec:
-        # A deck never changes during a game: copying a state may share it.
-        return self
-
-    def model_post_init(self, __context: Any) -> None:
-        self._index = {c.id: c for c in self.cards}
-
-    def card(self, card: CardId) -> CardSpec:
-        # Straight to the private dict: pydantic's attribute hook is slow on this hot path.
-        private = self.__pydantic_private__ or {}
-        found: CardSpec = private["_index"][card]
-        return found
 
 
 def parse_deck(toml_text: str) -> DeckSpec:
