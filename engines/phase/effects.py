@@ -116,6 +116,8 @@ def leave_play(state: PhState, card: int, depth: int = 0) -> list[Event]:
     for fight in state.skirmishes:
         if card in fight.defenders:
             fight.defenders.remove(card)
+        if fight.attacker == card:
+            fight.fallen = side.title
     events = [Event(text=f"{side.title} ({seat_ref(seat)}) is destroyed.")]
     if side.relentless:
         events.append(Event(text=f"Relentless — {side.title}."))

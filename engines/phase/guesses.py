@@ -31,18 +31,18 @@ def guess(state: PhState, seat: Seat, rng: random.Random) -> PhState:
         deck = world.decks[player]
         seen = ([deck[-1]] if deck else []) + (world.hands[player] if player != seat else [])
         _redeal(world, sorted(set(seen) - shown), sorted(set(deck[:-1]) - shown), rng)
-        if player != seat and world.picks and world.picks[player] is not None:
+        # Another player's secret pick, while setup waits (a hand may later be empty).
+        if world.step == "pick" and player != seat and world.picks[player] is not None:
             world.picks[player] = rng.choice(sorted(world.hands[player]))
     return world
 
 
 def _shown(world: PhState) -> set[int]:
     """Cards named elsewhere in every view, wherever they lie now: an order
-    being paid for (its inward face) and the warriors of this turn's skirmishes."""
-    shown = {c for fight in world.skirmishes for c in (fight.attacker, *fight.defenders)}
-    if world.pending is not None:
-        shown.add(world.pending.card)
-    return shown
+    being paid for (its inward face). A skirmish's warriors are named while in
+    play, and a fallen attacker by the face it fell with, so a deck or hand
+    they were shuffled or drawn into may be dealt again."""
+    return {world.pending.card} if world.pending is not None else set()
 
 
 def _redeal(world: PhState, seen: list[int], unseen: list[int], rng: random.Random) -> None:

@@ -54,6 +54,9 @@ class Skirmish(BaseModel):
     defenders: list[int] = Field(default_factory=list)
     opposed: bool = False  # had defenders when its resolution began
     done: bool = False
+    # The attacker's title as it left play: views name a fallen attacker by it,
+    # since its pile may be shuffled back into its deck, sides turned at random.
+    fallen: str | None = None
 
 
 class Round(BaseModel):

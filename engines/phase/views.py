@@ -127,11 +127,13 @@ def to_act(state: PhState) -> int | None:
 def build(state: PhState, viewer: int | None) -> PhView:
     playing = state.step != "over"
     current = state.skirmish()
-    fights = [SkirmishView(attacker=state.name(s.attacker),
+    # A fallen attacker by the face it fell with: its face now may lie hidden in a deck.
+    fights = [SkirmishView(attacker=s.fallen or state.name(s.attacker),
                            at="the Nexus" if s.at is None else seat_ref(s.at),
                            defenders=[state.name(d) for d in s.defenders], done=s.done,
                            resolving=s is current)
-              for s in state.skirmishes if any(s.attacker in w for w in state.play) or s.done]
+              for s in state.skirmishes
+              if s.fallen is not None or s.done or any(s.attacker in w for w in state.play)]
     pending = ""
     if state.pending is not None:
         p = state.pending

@@ -1,11 +1,14 @@
 """Seeded random playouts to the end, with conservation of cards and influence
 and a JSON round trip checked after every step.
 
-Unmarked: a sample per player count and deck (CI). ``pytest -m slow``: 1,000 seeds each.
+Unmarked: a sample per player count and deck (CI). ``pytest -m slow``: 1,000 seeds each
+(``PHASE_SEEDS=n`` for fewer).
 """
 
 from __future__ import annotations
 
+import os
+import random
 import tomllib
 
 import pytest
@@ -57,8 +60,32 @@ def test_full_games_finish(players: int) -> None:
 @pytest.mark.parametrize("players", COUNTS)
 @pytest.mark.parametrize("deck", DECKS)
 def test_thousand_playouts(players: int, deck: str) -> None:
-    for seed in range(1000):
+    for seed in range(int(os.environ.get("PHASE_SEEDS", "1000"))):
         _play(players, deck, seed)
+
+
+def _storming(players: int, seed: int) -> PhState:
+    """A game whose players attack whenever they can, sending every warrior at the
+    Nexus, and otherwise move at random."""
+    rng = random.Random(seed)
+    state = ENGINE.setup(players, ENGINE.parse_options(), seed)
+    while ENGINE.result(state) is None:
+        seat = rng.choice(sorted({p.seat for p in ENGINE.prompts(state)}))
+        found = ENGINE.legal_actions(state, seat)
+        eager = [c for c in found if c.key != "no-attack"
+                 and not (c.key.startswith("send:") and not c.key.endswith(":nexus"))]
+        state = ENGINE.apply(state, seat, rng.choice(eager or found).action, in_place=True, legal=False).state
+    return state
+
+
+@pytest.mark.parametrize("players", COUNTS)
+def test_players_who_storm_the_nexus_empty_a_pool_long_before_the_round_limit(players: int) -> None:
+    """The round limit is for tables that stop attacking the Nexus (RULES.md, decision 17):
+    attacks on it alone empty a pool, in about 11 rounds."""
+    for seed in range(3):
+        state = _storming(players, seed)
+        assert 0 in state.nexus, "a pool emptied"
+        assert state.round_no <= state.options.round_limit // 2, state.round_no
 
 
 def test_same_seed_same_game() -> None:

@@ -17,7 +17,7 @@ from collections.abc import Iterator
 import pytest
 
 from engines.phase.state import PhState
-from tests.engines.test_phase_helpers import ENGINE, deck_options
+from tests.engines.test_phase_helpers import ENGINE, act, deck_options, fight, pass_round, put, table
 
 SWAP = {"twin-a": "twin-b", "twin-b": "twin-a"}
 
@@ -113,3 +113,89 @@ def test_opponents_see_each_hand_cards_outward_face_and_each_deck_top() -> None:
         facing = [state.side(c, flipped=True).title for c in state.hands[seat]]
         assert [c.face.title for c in mine.hand] == facing
         assert all(c.back is not None for c in mine.hand)
+
+
+# ----- skirmishes -----
+
+FIGHTING = ("attackers", "defenders", "skirmishes", "skirmish")
+
+
+def _fighting(players: int, seed: int, limit: int) -> Iterator[PhState]:
+    """The first ``limit`` states of a random game (custom set) from a declaration
+    of attackers to the last skirmish's resolution."""
+    found = 0
+    for state in states_along(players, seed):
+        if state.step in FIGHTING:
+            yield state
+            found += 1
+            if found == limit:
+                return
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 11), (3, 12)])
+def test_nothing_hidden_shows_while_warriors_fight(players: int, seed: int) -> None:
+    """Declarations, action rounds and resolutions: a hidden side, deck order and
+    faces, and the seed change nothing anyone else sees."""
+    rng = random.Random(seed)
+    checked = {"fighting": 0, "backs": 0, "resolving": 0, "resolved": 0}
+    for state in _fighting(players, seed, limit=160):
+        assert _all_seen(_hide_deck(state, rng)) == _all_seen(state)
+        checked["fighting"] += 1
+        checked["resolving"] += state.step == "skirmish"
+        checked["resolved"] += any(f.done for f in state.skirmishes)
+        for seat in range(players):
+            other = _twin_backs(state, seat, ("hands", "barracks", "play", "discards"))
+            if other is not None:
+                assert _all_seen(other, but=seat) == _all_seen(state, but=seat)
+                checked["backs"] += 1
+            other = _twin_backs(state, seat, ("decks",))
+            if other is not None:
+                assert _all_seen(other) == _all_seen(state)
+    assert all(n > 20 for n in checked.values()), checked
+
+
+def fallen_scout(seed: int) -> tuple[PhState, int]:
+    """Scout (Relentless: enlist a card, locked) falls to Pennaggolan with its player's deck
+    empty: the discard pile, Scout in it, is shuffled into a deck with its sides turned at
+    random, while Chained Horror's skirmish is still to come. ``seed`` orders the shuffle."""
+    state = table()
+    state.step = "attack"
+    state.rng.seed = seed
+    scout = put(state, 0, "play", "Scout")
+    horror = put(state, 0, "play", "Chained Horror")
+    penna = put(state, 1, "play", "Pennaggolan")
+    state.discards[0] += state.decks[0][:6]
+    state.decks[0] = []
+    state = fight(state, [(scout, None), (horror, 1)], [(penna, scout)])
+    state, _ = act(state, 0, f"resolve:{scout}")
+    return pass_round(state), scout
+
+
+def test_a_fallen_attacker_shuffled_into_its_deck_is_named_as_it_fell() -> None:
+    hidden = 0
+    for seed in range(12):
+        state, scout = fallen_scout(seed)
+        assert state.step == "skirmishes" and not state.discards[0]
+        shown = ENGINE.view(state, None).skirmishes
+        assert [(f.attacker, f.done) for f in shown] == [("Scout", True), ("Chained Horror", False)]
+        if scout in state.decks[0][:-1]:
+            # Its face there is nobody's to see: turning it changes no view, prompt or menu.
+            assert _all_seen(_hide_deck(state, random.Random(seed))) == _all_seen(state)
+            # Nor does a bot's sample keep it: it is dealt again with the rest of the deck.
+            turned = state.model_copy(deep=True)
+            turned.face[scout] ^= 1
+            for seat in range(2):
+                assert (ENGINE.determinize(turned, seat, random.Random(seed))
+                        == ENGINE.determinize(state, seat, random.Random(seed)))
+            hidden += 1
+    assert hidden >= 2, "Scout never lay under its deck's top"
+
+
+def test_a_bot_samples_a_table_where_a_player_holds_no_card() -> None:
+    state = ENGINE.setup(2, deck_options("builtin"), 4)
+    for seat in range(2):
+        state = ENGINE.apply(state, seat, ENGINE.legal_actions(state, seat)[0].action).state
+    state.discards[1] += state.hands[1]
+    state.hands[1] = []  # every order played
+    sample = ENGINE.determinize(state, 0, random.Random(1))
+    assert sample.hands[1] == [] and ENGINE.view(sample, 0) == ENGINE.view(state, 0)

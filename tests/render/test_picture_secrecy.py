@@ -12,6 +12,8 @@ from pydantic import BaseModel
 from bot.render.pictures import PICTURES
 from bot.render.pictures.base import to_png
 from engines.core import Engine
+from engines.registry import get_engine
+from tests.engines.test_phase_secrecy import fallen_scout
 from tests.render.states import NAMES, played
 
 
@@ -124,3 +126,36 @@ def _inward_changed(state: Any, card: int) -> Any:
     for pile in twin.decks:
         pile[:-1] = pile[-2::-1]
     return twin
+
+
+@pytest.mark.parametrize(("players", "seed", "moves"), [(2, 1, 100), (2, 5, 320)])
+def test_a_different_inward_side_gives_the_same_phase_table_picture_in_a_skirmish(
+    players: int, seed: int, moves: int
+) -> None:
+    """Phase mid-skirmish: the skirmishes listed, one of them resolved, none hiding a hand's inward side."""
+    engine, state = played("phase", players, seed, moves)
+    assert state.step == "skirmish" and any(f.done for f in state.skirmishes)  # type: ignore[attr-defined]
+    twins = [(seat, _inward_changed(state, card)) for seat in range(players) for card in state.hands[seat]]  # type: ignore[attr-defined]
+    seat, twin = next((s, t) for s, t in twins if engine.view(t, None) == engine.view(state, None))
+    table, hand = _pictures(engine, state, "phase", players, seat)
+    twin_table, twin_hand = _pictures(engine, twin, "phase", players, seat)
+    assert twin_table == table
+    assert twin_hand != hand, "the owner's own picture shows the side facing them"
+
+
+def test_a_fallen_attackers_hidden_face_gives_the_same_phase_table_picture() -> None:
+    """Phase: a destroyed attacker shuffled back into its deck is drawn as it fell, whatever its face."""
+    engine = get_engine("phase")
+    for seed in range(12):
+        state, scout = fallen_scout(seed)
+        if scout in state.decks[0][:-1]:
+            break
+    else:
+        raise AssertionError("Scout never lay under its deck's top")
+    twin = state.model_copy(deep=True)
+    twin.face[scout] ^= 1
+    pictures = PICTURES["phase"]
+    table = to_png(pictures.table(engine.view(state, None), NAMES[:2]))
+    assert to_png(pictures.table(engine.view(twin, None), NAMES[:2])) == table
+    assert to_png(pictures.table(engine.view(twin, 1), NAMES[:2])) == to_png(
+        pictures.table(engine.view(state, 1), NAMES[:2]))
