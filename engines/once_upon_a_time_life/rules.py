@@ -21,7 +21,7 @@ from engines.core import (
     Seat,
     seat_ref,
 )
-from engines.once_upon_a_time_life import choices, moves, reading, views
+from engines.once_upon_a_time_life import choices, moves, prudence, reading, views
 from engines.once_upon_a_time_life.actions import (
     Answer,
     LifeAction,
@@ -214,6 +214,12 @@ class OnceUponATimeLife(Engine[LifeState, LifeAction]):
         if state.stage == "over":
             return super().evaluate(state)
         return sampling.lead([state.purses[s].worth() for s in range(state.players)], 8.0)
+
+    def rollout_choice(
+        self, state: LifeState, seat: Seat, choices: list[Choice], rng: random.Random
+    ) -> Choice:
+        """Hemo as soon as it can be had, defences kept, questions by the table's odds."""
+        return prudence.quick_move(state, seat, choices, rng)
 
     def bot_policy(self, state: LifeState, seat: Seat, level: str, rng: random.Random) -> Choice | None:
         """A bot answers its question right with the table's odds for that deck
