@@ -210,10 +210,11 @@ class OnceUponATimeLife(Engine[LifeState, LifeAction]):
         return world
 
     def evaluate(self, state: LifeState) -> dict[Seat, float]:
-        """The worth of each purse in Globin (Hemo counts most)."""
+        """The worth of each purse in Globin, a Hemo counted above the four Globin
+        it costs: it is what wins and ranks first, and no Virus takes it."""
         if state.stage == "over":
             return super().evaluate(state)
-        return sampling.lead([state.purses[s].worth() for s in range(state.players)], 8.0)
+        return sampling.lead([p.worth() + p.hemo for p in state.purses], 8.0)
 
     def rollout_choice(
         self, state: LifeState, seat: Seat, choices: list[Choice], rng: random.Random

@@ -217,3 +217,13 @@ def test_life_pays_a_virus_with_a_leukocyte_rather_than_globin() -> None:
     assert {c.key for c in engine.legal_actions(state, seat)} == {"defend:leukocyte", "defend:globin"}
     for seed in range(5):
         assert _quick_key(engine, state, seat, seed) == "defend:leukocyte"
+
+
+def test_life_a_cut_off_search_rates_a_hemo_above_the_four_globin_it_costs() -> None:
+    engine = GAMES["once-upon-a-time-life"]
+    state = engine.setup(2, engine.parse_options(), 1)
+    state.purses[0] = state.purses[1].model_copy()
+    state.purses[0].hemo += 1
+    state.purses[1].globin += 4
+    scores = engine.evaluate(state)
+    assert scores[0] > 0.5 > scores[1]
