@@ -31,13 +31,24 @@ from engines.spheres_of_life.state import SolState
 
 
 class Hands:
-    """Card counts and points per seat, read once per quick move."""
+    """Card counts and points of the seats a quick move looks at, each read
+    once and only when asked (a quick move runs thousands of times a decision)."""
 
     def __init__(self, state: SolState) -> None:
         self.state = state
-        self.counts = [Counter(state.kind(c) for c in hand) for hand in state.hands]
-        self.points = [score(state, s) + state.match_scores[s] for s in range(state.players)]
         self.balance = state.options.goal == "balance"
+        self._counts: dict[Seat, Counter[str]] = {}
+        self._points: dict[Seat, int] = {}
+
+    def count(self, seat: Seat, kind: str) -> int:
+        if seat not in self._counts:
+            self._counts[seat] = Counter(self.state.kind(c) for c in self.state.hands[seat])
+        return self._counts[seat][kind]
+
+    def points(self, seat: Seat) -> int:
+        if seat not in self._points:
+            self._points[seat] = score(self.state, seat) + self.state.match_scores[seat]
+        return self._points[seat]
 
     def card_points(self, seat: Seat, kind: str, change: int) -> int:
         """How the hand's points change when ``change`` (+1/-1) cards of ``kind`` come or go."""
@@ -46,7 +57,7 @@ class Hands:
             return -change
         if group == "hero":
             return 0
-        held = self.counts[seat][kind]
+        held = self.count(seat, kind)
         delta = animal_points(max(0, held + change)) - animal_points(held)
         return delta if group == "noble" else -delta
 
@@ -54,7 +65,7 @@ class Hands:
         """What a change of ``delta`` points is worth to ``seat``: more is better,
         or in Restore the Balance, nearer 0."""
         if self.balance:
-            now = self.points[seat]
+            now = self.points(seat)
             return abs(now) - abs(now + delta)
         return delta
 
@@ -66,7 +77,7 @@ class Hands:
         return self.worth(seat, self.card_points(seat, kind, -1))
 
     def leader_gap(self, seat: Seat, other: Seat) -> float:
-        return (self.points[other] - self.points[seat]) / 10
+        return (self.points(other) - self.points(seat)) / 10
 
 
 def quick_move(state: SolState, seat: Seat, choices: list[Choice], rng: random.Random) -> Choice:
@@ -85,7 +96,7 @@ def _worth(hands: Hands, seat: Seat, action: object, rng: random.Random) -> floa
         return hands.loss(seat, state.kind(action.card)) - 0.1
     if isinstance(action, Bank):
         group = state.deck_spec.group(action.animal)
-        held = hands.counts[seat][action.animal]
+        held = hands.count(seat, action.animal)
         before = animal_points(held) * (1 if group == "noble" else -1)
         after = animal_points(held - SET_SIZE) * (1 if group == "noble" else -1)
         banked = BANKED_NOBLE if group == "noble" else BANKED_CORRUPTED
