@@ -1,5 +1,5 @@
-"""Helpers games use to implement :meth:`Engine.determinize` and
-:meth:`Engine.evaluate`.
+"""Helpers games use to implement :meth:`Engine.determinize`,
+:meth:`Engine.evaluate` and :meth:`Engine.rollout_choice`.
 
 A sample must depend only on what the seat sees and on the sampler's ``rng``:
 every pool of unknown things is put in a canonical (sorted) order before it is
@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterable, MutableSequence, Sequence
+from collections.abc import Callable, Iterable, MutableSequence, Sequence
 from typing import Any
 
-from engines.core import Rng, Seat
+from engines.core import Choice, Rng, Seat
 
 
 def fresh_rng(rng: random.Random) -> Rng:
@@ -51,3 +51,17 @@ def lead(values: Sequence[float], scale: float) -> dict[Seat, float]:
         best_other = max((v for s, v in enumerate(values) if s != seat), default=value)
         scores[seat] = 0.5 + 0.5 * math.tanh((value - best_other) / scale)
     return scores
+
+
+def best(choices: Sequence[Choice], worth: Callable[[Choice], float], rng: random.Random) -> Choice:
+    """The choice ``worth`` rates highest, ties broken at random: the quick
+    moves of a rollout policy (one pass over the choices, nothing copied)."""
+    top = -math.inf
+    found: list[Choice] = []
+    for choice in choices:
+        value = worth(choice)
+        if value > top:
+            top, found = value, [choice]
+        elif value == top:
+            found.append(choice)
+    return found[0] if len(found) == 1 else rng.choice(found)

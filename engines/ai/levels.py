@@ -27,7 +27,10 @@ class Level:
 
 LEVELS: dict[LevelName, Level] = {
     "easy": Level("easy", iterations=10, budget_ms=40, rollout_depth=0),
-    "normal": Level("normal", iterations=80, budget_ms=200, rollout_depth=6),
+    # The budget leaves room under the 300 ms a decision may take at most: the
+    # legal moves, the first sample and the last iteration come on top of it,
+    # and a loaded machine stretches all three.
+    "normal": Level("normal", iterations=80, budget_ms=150, rollout_depth=6),
     "hard": Level("hard", iterations=320, budget_ms=1500, rollout_depth=8),
 }
 

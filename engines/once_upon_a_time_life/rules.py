@@ -22,7 +22,7 @@ from engines.core import (
     rank_seats,
     seat_ref,
 )
-from engines.once_upon_a_time_life import choices, moves, reading, views
+from engines.once_upon_a_time_life import choices, moves, prudence, reading, views
 from engines.once_upon_a_time_life.actions import (
     Answer,
     LifeAction,
@@ -206,10 +206,17 @@ class OnceUponATimeLife(Engine[LifeState, LifeAction]):
         return world
 
     def evaluate(self, state: LifeState) -> dict[Seat, float]:
-        """The worth of each purse in Globin (Hemo counts most)."""
+        """The worth of each purse in Globin, a Hemo counted above the four Globin
+        it costs: it is what wins and ranks first, and no Virus takes it."""
         if state.stage == "over":
             return super().evaluate(state)
-        return sampling.lead([state.purses[s].worth() for s in range(state.players)], 8.0)
+        return sampling.lead([p.worth() + p.hemo for p in state.purses], 8.0)
+
+    def rollout_choice(
+        self, state: LifeState, seat: Seat, choices: list[Choice], rng: random.Random
+    ) -> Choice:
+        """Hemo as soon as it can be had, defences kept, questions by the table's odds."""
+        return prudence.quick_move(state, seat, choices, rng)
 
     def bot_policy(self, state: LifeState, seat: Seat, level: str, rng: random.Random) -> Choice | None:
         """A bot answers its question right with the table's odds for that deck

@@ -22,7 +22,7 @@ from engines.core import (
     SeatRecap,
     rank_seats,
 )
-from engines.phase import choices, effects, guesses, moves, views
+from engines.phase import choices, effects, guesses, moves, tactics, views
 from engines.phase.actions import Attack, Cancel, Done, Pass, PhAction, Pick
 from engines.phase.cards import FACTION_NAMES, builtin_deck
 from engines.phase.state import PhOptions, PhState
@@ -168,10 +168,18 @@ class Phase(Engine[PhState, PhAction]):
         return guesses.guess(state, seat, rng)
 
     def evaluate(self, state: PhState) -> dict[Seat, float]:
-        """The winner's measure: influence of one kind, then in total."""
+        """The winner's measure: influence of one kind, then in total; a little
+        for the warriors in play, which take the influence still to come."""
         if state.step == "over":
             return super().evaluate(state)
-        return sampling.lead([state.best(s) + state.total(s) / 10 for s in range(state.players)], 4.0)
+        return sampling.lead([state.best(s) + state.total(s) / 10 + state.army_attack(s) / 8
+                              for s in range(state.players)], 4.0)
+
+    def rollout_choice(
+        self, state: PhState, seat: Seat, choices: list[Choice], rng: random.Random
+    ) -> Choice:
+        """Train, strike where influence is taken, oppose what would take it, pass the rest."""
+        return tactics.quick_move(state, seat, choices, rng)
 
     def result(self, state: PhState) -> Result | None:
         if state.step != "over":

@@ -20,8 +20,8 @@ from engines.core import (
     Rng,
     Seat,
 )
+from engines.scales_of_influence import allegiance, hidden, reading
 from engines.scales_of_influence import choices as menu
-from engines.scales_of_influence import hidden, reading
 from engines.scales_of_influence.actions import PickToken, SoiAction
 from engines.scales_of_influence.cards import BUILTIN_DECK, Deck
 from engines.scales_of_influence.checks import check_action
@@ -174,6 +174,12 @@ class ScalesOfInfluence(Engine[SoiState, SoiAction]):
         if state.winner is not None:
             return super().evaluate(state)
         return hidden.evaluate(state)
+
+    def rollout_choice(
+        self, state: SoiState, seat: Seat, choices: list[Choice], rng: random.Random
+    ) -> Choice:
+        """Each seat pushes the Scale its alignment's way and keeps its Energy and Stars."""
+        return allegiance.quick_move(state, seat, choices, rng)
 
     def result(self, state: SoiState) -> Result | None:
         if state.winner is None:

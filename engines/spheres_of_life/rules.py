@@ -20,7 +20,7 @@ from engines.core import (
     Seat,
     rank_seats,
 )
-from engines.spheres_of_life import checks, choices, hidden, moves, reading, views
+from engines.spheres_of_life import checks, choices, collector, hidden, moves, reading, views
 from engines.spheres_of_life.actions import SolAction, Steal
 from engines.spheres_of_life.cards import DeckSpec, builtin_deck
 from engines.spheres_of_life.phases import heroes_needed, new_round
@@ -222,6 +222,12 @@ class SpheresOfLife(Engine[SolState, SolAction]):
         if state.stage == "over":
             return super().evaluate(state)
         return hidden.evaluate(state)
+
+    def rollout_choice(
+        self, state: SolState, seat: Seat, choices: list[Choice], rng: random.Random
+    ) -> Choice:
+        """Gather Noble sets, shed what counts against the hand, steal from the player ahead."""
+        return collector.quick_move(state, seat, choices, rng)
 
     def result(self, state: SolState) -> Result | None:
         if state.stage != "over":

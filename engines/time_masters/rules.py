@@ -22,7 +22,7 @@ from engines.core import (
     SeatRecap,
     rank_seats,
 )
-from engines.time_masters import choices, moves, views
+from engines.time_masters import ambition, choices, moves, views
 from engines.time_masters.actions import Activate, Buy, EndMain, EndTurn, TmAction
 from engines.time_masters.cards import LEVELS, CardSpec, builtin_deck
 from engines.time_masters.state import TmOptions, TmState
@@ -164,6 +164,12 @@ class TimeMasters(Engine[TmState, TmAction]):
         if state.phase == "over":
             return super().evaluate(state)
         return sampling.lead([state.knowledge(s) + state.ke[s] / 10 for s in range(state.players)], 6.0)
+
+    def rollout_choice(
+        self, state: TmState, seat: Seat, choices: list[Choice], rng: random.Random
+    ) -> Choice:
+        """Cast for access points, recover Kè only when spent, buy the highest sphere in reach."""
+        return ambition.quick_move(state, seat, choices, rng)
 
     def result(self, state: TmState) -> Result | None:
         if state.phase != "over":
