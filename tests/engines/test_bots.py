@@ -75,8 +75,10 @@ def _wins(key: str, players: int, games: int) -> int:
     return wins
 
 
-# Time Masters' and Life's games are the longest: two of them keep the suite quick.
-QUICK = {"spheres-of-life": 3, "scales-of-influence": 3, "time-masters": 2, "once-upon-a-time-life": 2}
+# Time Masters' games are the longest: two of them keep the suite quick. Life
+# is half dice and its bots answer with the table's odds (as at a table), so
+# two games say little: four.
+QUICK = {"spheres-of-life": 3, "scales-of-influence": 3, "time-masters": 2, "once-upon-a-time-life": 4}
 # A searched game of Phase lasts minutes: benchmarks/bench_bots.py gives its
 # figures, and the slow test below still plays it.
 LONG = {"phase"}
