@@ -187,10 +187,15 @@ async def test_a_kick_names_a_seat_by_listing_number_or_name(service: TableServi
     assert len(long_name.value.message) < 120
 
 
-async def _command(service: TableService, user: Player, typed: str) -> bool:
-    """What /play does: find the table, name the move, act. True if it counted."""
+async def _command(
+    service: TableService, user: Player, typed: str, together: asyncio.Barrier | None = None
+) -> bool:
+    """What /play does: find the table, name the move, act. True if it counted.
+    ``together``: the commands all read the table before any acts (sent at once)."""
     record = await service.find(user.user_id, 100)
     key, version = move_named(service, record, user.user_id, typed)
+    if together is not None:
+        await together.wait()
     try:
         await service.act(record.id, user.user_id, key, version)
     except StaleClick:
@@ -204,7 +209,12 @@ async def test_the_same_play_command_sent_twice_at_once_counts_once(service: Tab
     for pair in range(PAIRS):
         record = await service.get(table_id)
         typed = "tap" if pair % 2 else f"tap@{record.version}"  # typed, and picked from autocomplete
-        counted = await asyncio.gather(_command(service, ANN, typed), _command(service, ANN, typed))
+        # Both read the table before either acts, as two commands sent at once
+        # do (otherwise the second may simply come after the first was saved).
+        together = asyncio.Barrier(2)
+        counted = await asyncio.gather(
+            _command(service, ANN, typed, together), _command(service, ANN, typed, together)
+        )
         assert sorted(counted) == [False, True], f"pair {pair} ({typed}): {counted}"
     record = await service.get(table_id)
     assert service.view(record, None).taps == [PAIRS, 0]  # type: ignore[attr-defined]
