@@ -12,6 +12,7 @@ import re
 import pytest
 
 from bot import tables
+from bot.tables import TableService
 from engines.ai import LEVELS
 from engines.registry import GAMES
 from storage.records import TableRecord, TableStatus
@@ -19,6 +20,20 @@ from tests.e2e.harness import DiscordHarness
 from tests.e2e.tables import BotMaker, button, embed_text
 from tests.e2e.test_reading import files_of
 from tests.engines.test_spheres_of_life_helpers import fresh, give, to_dream
+
+
+async def seat_zeros_turn(service: TableService, table_id: str, *, sweep: bool) -> TableRecord:
+    """The table once it waits for seat 0 alone. Bots whose thinking runs past
+    one change's budget hand over, due at once, and the sweeper plays on:
+    woken by the save, and with ``sweep`` also called from here."""
+    record = await service.get(table_id)
+    while service.awaited(record) != [0]:
+        if sweep:
+            assert record.deadline is not None and record.deadline <= service.clock(), "a bot left undone"
+            await service.expire()
+        await asyncio.sleep(0.05)
+        record = await service.get(table_id)
+    return record
 
 
 async def test_addbot_with_a_difficulty_and_the_button_default(h: DiscordHarness, maker: BotMaker) -> None:
@@ -38,19 +53,8 @@ async def test_addbot_with_a_difficulty_and_the_button_default(h: DiscordHarness
     service = maker.bot.service
     record = await service.get(table.id)
     assert record.status is TableStatus.PLAYING
-
-    async def anns_turn() -> TableRecord:
-        # Bots whose thinking runs past one change's budget hand over, due at
-        # once, and the sweeper plays on (woken by the save, or called here).
-        record = await service.get(table.id)
-        while service.awaited(record) != [0]:
-            assert record.deadline is not None and record.deadline <= service.clock(), "a bot left undone"
-            await service.expire()
-            await asyncio.sleep(0.05)
-            record = await service.get(table.id)
-        return record
-
-    record = await asyncio.wait_for(anns_turn(), 120)  # the bots played up to Ann's turn
+    # The bots played up to Ann's turn (the sweeper goes on for them, woken by the save or called here).
+    record = await asyncio.wait_for(seat_zeros_turn(service, table.id, sweep=True), 120)
     assert "ann" in embed_text(message)
 
 
@@ -70,16 +74,9 @@ async def test_a_long_chain_of_bot_moves_goes_on_at_once_not_at_the_next_sweep(
     await h.click(ann, message, button(message, "Start"))
     service = maker.bot.service
     bot_turns = 0
-
-    async def anns_turn() -> TableRecord:
-        record = await service.get(table.id)
-        while service.awaited(record) != [0]:  # the bots' turns, one woken change at a time
-            await asyncio.sleep(0.05)
-            record = await service.get(table.id)
-        return record
-
     for _ in range(6):
-        record = await asyncio.wait_for(anns_turn(), 120)
+        # The bots' turns, one woken change at a time: nothing here calls the sweeper.
+        record = await asyncio.wait_for(seat_zeros_turn(service, table.id, sweep=False), 120)
         log = await service.store.log(table.id)
         bot_turns = len({e.version for e in log if e.kind == "bot"})
         choice = service.choices(record, ann.id)[-1]
