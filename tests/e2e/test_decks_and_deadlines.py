@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from storage import keys
+from tests.e2e.entities import User
 from tests.e2e.games import public_texts
 from tests.e2e.harness import DiscordHarness
 from tests.e2e.tables import BotMaker, button, embed_text
@@ -40,17 +41,23 @@ async def test_a_bad_deck_file_is_refused_in_one_sentence(h: DiscordHarness) -> 
     assert wrong.ephemeral and (wrong.content or "").startswith("Bad option")
 
 
+async def _live_table(h: DiscordHarness) -> tuple[User, User]:
+    """Ann and Bob start a live table of high card; Ann is to move."""
+    ann, bob = h.create_user("ann"), h.create_user("bob")
+    created = await h.slash(ann, "table create", {"game": "high-card", "pace": "live"})
+    message = created.message
+    assert message is not None
+    await h.click(bob, message, button(message, "Join"))
+    await h.click(ann, message, button(message, "Start"))
+    return ann, bob
+
+
 async def test_the_sweeper_plays_for_a_late_seat(redis: Any, redis_url: str, clock: Clock) -> None:
     maker = BotMaker(redis_url, games={"high-card": HIGH_CARD}, clock=clock)
     h = DiscordHarness(maker)
     await h.start()
     try:
-        ann, bob = h.create_user("ann"), h.create_user("bob")
-        created = await h.slash(ann, "table create", {"game": "high-card", "pace": "live"})
-        message = created.message
-        assert message is not None
-        await h.click(bob, message, button(message, "Join"))
-        await h.click(ann, message, button(message, "Start"))
+        _, bob = await _live_table(h)
         clock.now += 299
         await maker.bot.sweep_once()
         assert not any("ran out of time" in t for t in public_texts(h))
@@ -71,12 +78,7 @@ async def test_a_bot_upgraded_from_one_deadline_key_sweeps_what_it_holds(
     h = DiscordHarness(maker)
     await h.start()
     try:
-        ann, bob = h.create_user("ann"), h.create_user("bob")
-        created = await h.slash(ann, "table create", {"game": "high-card", "pace": "live"})
-        message = created.message
-        assert message is not None
-        await h.click(bob, message, button(message, "Join"))
-        await h.click(ann, message, button(message, "Start"))
+        await _live_table(h)
         store = maker.bot.service.store
         [table] = await store.in_channel(h.channel.id)
         # Where an earlier version kept every table's deadline: one key.
