@@ -77,6 +77,11 @@ STATES_KEPT = 64  # loaded game states kept for reading (see TableService.state)
 RETRY_TIMEOUT_AFTER = 300.0
 SWEEP_BATCH = 16  # due tables read from each bucket of the deadline index in one round
 HEADLINE_LIMIT = 120  # a table list shows a line of it
+# A person's move at a table without bots is one engine step, well under a
+# millisecond: it runs on the event loop, since handing it to a worker thread
+# and back costs more CPU than the step itself. A state this large (a big
+# custom deck to validate) still goes to the thread.
+INLINE_STATE_LIMIT = 64 * 1024
 
 
 @dataclass(frozen=True)
@@ -569,21 +574,24 @@ class TableService:
             undo.offer(record, seat, *before, play.state, play.entries, play.events)
 
         started = time.perf_counter()
-        outcome = await self._change(table_id, act, kind="act", seat_of=user_id)
+        outcome = await self._change(table_id, act, kind="act", seat_of=user_id, quick=True)
         metrics.saved(outcome.table.game, time.perf_counter() - started)
         return outcome
 
     def _current_choice(self, play: _Play, seat: Seat, key: str, version: int | None) -> Choice:
         record, engine = play.record, play.engine
-        legal = {c.key: c for c in engine.legal_actions(play.state, seat)}
+        try:
+            choice: Choice | None = engine.choice(play.state, seat, key)
+        except IllegalAction:
+            choice = None
         stale = version is not None and version != record.version
-        if stale and (record.acted_at.get(seat, -1) >= (version or 0) or key not in legal):
+        if stale and (record.acted_at.get(seat, -1) >= (version or 0) or choice is None):
             raise StaleClick(record)
-        if key not in legal:
+        if choice is None:
             if all(p.seat != seat for p in engine.prompts(play.state)):
                 raise TableError("It is not your turn.")
             raise TableError("That move is not possible right now.")
-        return legal[key]
+        return choice
 
     async def expire(self, now: float | None = None) -> list[Outcome]:
         """Play the default action for every seat whose time has run out."""
@@ -755,7 +763,7 @@ class TableService:
         """The game's public headline, for table lists (which read no game state)."""
         if play.state is None or play.record.status is not TableStatus.PLAYING:
             return ""
-        return self.text(play.record, play.engine.view(play.state, None).headline)[:HEADLINE_LIMIT]
+        return self.text(play.record, play.engine.headline(play.state))[:HEADLINE_LIMIT]
 
     def _work(
         self, record: TableRecord, change: Callable[[_Play], None], kind: str, log: bool
@@ -787,15 +795,20 @@ class TableService:
         kind: str,
         log: bool = True,
         seat_of: int | None = None,
+        quick: bool = False,
     ) -> Outcome:
         # ``seat_of``: the user making the change — their seat is reported, and they are
-        # answered directly rather than by DM or ping.
+        # answered directly rather than by DM or ping. ``quick``: the change is one
+        # person's move, which at a table without bots is one engine step.
         for _ in range(RETRIES):
             record = await self.get(table_id)
             try:
-                # The engine's work (bots may make hundreds of moves) runs in a
-                # worker thread, so no table can hold up the bot's event loop.
-                play, newly = await asyncio.to_thread(self._work, record, change, kind, log)
+                if quick and _stepping_only(record):
+                    play, newly = self._work(record, change, kind, log)
+                else:
+                    # The engine's work (bots may make hundreds of moves) runs in a
+                    # worker thread, so no table can hold up the bot's event loop.
+                    play, newly = await asyncio.to_thread(self._work, record, change, kind, log)
             except _Unreadable as unreadable:
                 raise TableDamaged(await self.store.damaged(record.id, unreadable.reason)) from None
             news = (
@@ -846,6 +859,12 @@ def _log_own_entry(play: _Play, kind: str, at: float) -> None:
     if kind == "clock" and not own:
         return  # the sweeper only timed seats out or let bots go on: their entries say it all
     play.entries.insert(0, LogEntry(version=play.record.version + 1, at=at, kind=kind, events=own))
+
+
+def _stepping_only(record: TableRecord) -> bool:
+    """Whether a move at this table is one engine step: no bot seat to search
+    after it, and no state so large that reading it takes long."""
+    return not any(seat.bot for seat in record.seats) and len(record.state or "") < INLINE_STATE_LIMIT
 
 
 def _awaited_seats(engine: Engine[Any, Any], state: BaseModel) -> list[Seat]:

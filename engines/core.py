@@ -523,6 +523,12 @@ class Engine(ABC, Generic[S, A]):
     def result(self, state: S) -> Result | None:
         """The final ranking, or ``None`` while the game goes on."""
 
+    def headline(self, state: S) -> str:
+        """The public view's headline alone (``view(state, None).headline``).
+        Every save writes it into the table lists, so a game whose full view is
+        costly to build may say it more cheaply; it must say exactly the same."""
+        return self.view(state, None).headline
+
     def validate(self, state: S, seat: Seat, action: A) -> None:
         """Raise :class:`IllegalAction` with a precise reason for a bad action.
         Optional: anything not caught here is refused with a general sentence
@@ -642,7 +648,10 @@ class Engine(ABC, Generic[S, A]):
         return Recap()
 
     def choice(self, state: S, seat: Seat, key: str) -> Choice:
-        """The legal choice with this key, or :class:`IllegalAction`."""
+        """The legal choice with this key, or :class:`IllegalAction`. A move
+        looks up only its own choice: a game may find it without building
+        every choice's reading aids, as long as it returns exactly the choice
+        that ``legal_actions`` lists under ``key``."""
         for option in self.legal_actions(state, seat):
             if option.key == key:
                 return option

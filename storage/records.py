@@ -213,6 +213,16 @@ def migrate(data: dict[str, Any]) -> dict[str, Any]:
 
 def parse_record(meta: str | bytes) -> TableRecord:
     """A stored table record, migrated to the current schema; :class:`RecordDamaged` if unreadable."""
+    # Nearly every record read was written in the current schema: pydantic reads
+    # it straight from the JSON text, twice as fast as parsing then validating.
+    # Anything else (an older schema, a damaged record) takes the careful way.
+    try:
+        current = TableRecord.model_validate_json(meta)
+    except ValidationError:
+        pass
+    else:
+        if "schema_version" in current.model_fields_set and current.schema_version == SCHEMA_VERSION:
+            return current
     try:
         data = json.loads(meta)
     except (ValueError, RecursionError) as error:

@@ -170,6 +170,9 @@ class OnceUponATimeLife(Engine[LifeState, LifeAction]):
     def view(self, state: LifeState, viewer: Seat | None) -> views.LifeView:
         return views.build(state, viewer)
 
+    def headline(self, state: LifeState) -> str:
+        return views.headline(state)
+
     def result(self, state: LifeState) -> Result | None:
         if state.stage != "over" or state.winner is None:
             return None

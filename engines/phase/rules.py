@@ -129,6 +129,9 @@ class Phase(Engine[PhState, PhAction]):
     def view(self, state: PhState, viewer: Seat | None) -> views.PhView:
         return views.build(state, viewer)
 
+    def headline(self, state: PhState) -> str:
+        return views.headline(state)
+
     def cards(self, options: BaseModel) -> list[CardText]:
         """Every card of the set these options play with, both sides, for /card."""
         assert isinstance(options, PhOptions)

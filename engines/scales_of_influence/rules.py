@@ -29,6 +29,7 @@ from engines.scales_of_influence.flow import settle
 from engines.scales_of_influence.moves import carry_out_move
 from engines.scales_of_influence.state import ENERGY_TOTAL, TOKENS, Alignment, SoiState
 from engines.scales_of_influence.views import SoiView, build_view
+from engines.scales_of_influence.views import headline as view_headline
 
 HELP = (
     "Hidden alignments: Shadow and Light want 10+ Energy and the most on the Scale at the end of a "
@@ -159,6 +160,9 @@ class ScalesOfInfluence(Engine[SoiState, SoiAction]):
 
     def view(self, state: SoiState, viewer: Seat | None) -> SoiView:
         return build_view(state, viewer)
+
+    def headline(self, state: SoiState) -> str:
+        return view_headline(state)
 
     def cards(self, options: BaseModel) -> list[CardText]:
         assert isinstance(options, SoiOptions)

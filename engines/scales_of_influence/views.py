@@ -88,7 +88,7 @@ def build_view(state: SoiState, viewer: Seat | None) -> SoiView:
     over = state.phase == "over"
     view = SoiView(
         viewer=viewer,
-        headline=_headline(state, waiting[2] if waiting else ""),
+        headline=headline(state),
         players=state.players,
         harmony_in_game=state.harmony,
         phase=state.phase,
@@ -151,6 +151,11 @@ _PHASE = {
     "weighing": "⚖️ Weighing",
     "over": "🏁 Over",
 }
+
+
+def headline(state: SoiState) -> str:
+    waiting = awaited(state)
+    return _headline(state, waiting[2] if waiting else "")
 
 
 def _headline(state: SoiState, waiting: str) -> str:

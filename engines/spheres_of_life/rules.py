@@ -13,6 +13,7 @@ from engines.core import (
     Engine,
     Event,
     GameInfo,
+    IllegalAction,
     Prompt,
     Recap,
     Result,
@@ -154,6 +155,13 @@ class SpheresOfLife(Engine[SolState, SolAction]):
             return []
         return reading.add_details(state, self._choices(state, seat, kind))
 
+    def choice(self, state: SolState, seat: Seat, key: str) -> Choice:
+        kind = self._prompt_kind(state, seat)
+        for option in self._choices(state, seat, kind) if kind is not None else []:
+            if option.key == key:
+                return reading.add_details(state, [option])[0]  # the card text of this one only
+        raise IllegalAction("That move is not possible right now.")
+
     def _choices(self, state: SolState, seat: Seat, kind: str) -> list[Choice]:
         if state.stage == "heroes":
             return choices.hero_choices(state, seat)
@@ -205,6 +213,9 @@ class SpheresOfLife(Engine[SolState, SolAction]):
     def view(self, state: SolState, viewer: Seat | None) -> views.SolView:
         awaited, current = self._awaited(state)
         return views.build(state, viewer, [p.seat for p in awaited], current)
+
+    def headline(self, state: SolState) -> str:
+        return views.headline(state, self._awaited(state)[1])
 
     def cards(self, options: BaseModel) -> list[CardText]:
         assert isinstance(options, SolOptions)

@@ -124,6 +124,9 @@ class TimeMasters(Engine[TmState, TmAction]):
     def view(self, state: TmState, viewer: Seat | None) -> views.TmView:
         return views.build(state, viewer)
 
+    def headline(self, state: TmState) -> str:
+        return views.headline(state)
+
     def recap(self, state: TmState) -> Recap:
         """Each seat's knowledge, sphere by sphere, its Kè, and what it held."""
         seats = []

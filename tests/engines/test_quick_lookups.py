@@ -1,0 +1,50 @@
+"""The quick ways a move and a save read the game — ``Engine.choice`` for the
+one choice a click names, ``Engine.headline`` for the table lists — say exactly
+what the full ones (``legal_actions``, ``view(state, None)``) say, all through
+a game played to its end."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from engines import GAMES
+from engines.core import Engine, IllegalAction
+
+
+def _played_states(engine: Engine[Any, Any], players: int, seed: int) -> list[Any]:
+    rng = random.Random(seed)
+    state = engine.setup(players, engine.parse_options(), seed)
+    states = [state]
+    for _ in range(3000):
+        if engine.result(state) is not None:
+            break
+        movers = [(p.seat, engine.legal_actions(state, p.seat)) for p in engine.prompts(state)]
+        movable = [(s, [c for c in found if not c.idle] or found) for s, found in movers if found]
+        if not movable:
+            break
+        seat, choices = rng.choice(movable)
+        state = engine.apply(state, seat, rng.choice(choices).action, legal=True).state
+        states.append(state)
+    return states
+
+
+@pytest.mark.parametrize("key", sorted(GAMES))
+def test_choice_and_headline_agree_with_the_full_answers(key: str) -> None:
+    engine = GAMES[key]
+    low, high = engine.seat_range(engine.parse_options())
+    checked_choices = 0
+    for players, seed in ((low, 1), (high, 2)):
+        states = _played_states(engine, players, seed)
+        assert engine.result(states[-1]) is not None, "the playout should reach the end"
+        for state in [*states[:: max(1, len(states) // 60)], states[-1]]:
+            assert engine.headline(state) == engine.view(state, None).headline
+            for seat in range(players):
+                for option in engine.legal_actions(state, seat):
+                    assert engine.choice(state, seat, option.key) == option
+                    checked_choices += 1
+                with pytest.raises(IllegalAction):
+                    engine.choice(state, seat, "no-such-move")
+    assert checked_choices > 100
