@@ -41,29 +41,37 @@ MARK_SECONDS = 3600.0
 _THEIRS_AFTER = 1e11
 _NO_DEADLINE = 9e10
 
+# One list entry: keys order, lines, marks; then table id, version, score,
+# line ('' removes), now, MARK_SECONDS. A function, so that a standalone
+# Redis's save script can enter the lists itself (see storage.store).
+ENTER_FUNCTION = """
+local function enter(order, lines, marks, id, version, place, line, now, keep)
+  local old = redis.call('HGET', lines, id)
+  if old then
+    local seen = tonumber(string.match(old, '^(%d+)|'))
+    if seen and seen > tonumber(version) then return 0 end
+  end
+  if line == '' then
+    redis.call('ZREM', order, id)
+    redis.call('HSET', lines, id, version .. '|')
+    redis.call('ZADD', marks, now, id)
+  else
+    redis.call('ZADD', order, place, id)
+    redis.call('HSET', lines, id, version .. '|' .. line)
+    redis.call('ZREM', marks, id)
+  end
+  local before = tonumber(now) - tonumber(keep)
+  local gone = redis.call('ZRANGEBYSCORE', marks, '-inf', before, 'LIMIT', 0, 16)
+  for _, old_id in ipairs(gone) do
+    redis.call('ZREM', marks, old_id)
+    if redis.call('ZSCORE', order, old_id) == false then redis.call('HDEL', lines, old_id) end
+  end
+  return 1
+end
+"""
 # KEYS: order, lines, marks. ARGV: table id, version, score, line ('' removes), now, MARK_SECONDS.
-ENTER = """
-local old = redis.call('HGET', KEYS[2], ARGV[1])
-if old then
-  local seen = tonumber(string.match(old, '^(%d+)|'))
-  if seen and seen > tonumber(ARGV[2]) then return 0 end
-end
-if ARGV[4] == '' then
-  redis.call('ZREM', KEYS[1], ARGV[1])
-  redis.call('HSET', KEYS[2], ARGV[1], ARGV[2] .. '|')
-  redis.call('ZADD', KEYS[3], ARGV[5], ARGV[1])
-else
-  redis.call('ZADD', KEYS[1], ARGV[3], ARGV[1])
-  redis.call('HSET', KEYS[2], ARGV[1], ARGV[2] .. '|' .. ARGV[4])
-  redis.call('ZREM', KEYS[3], ARGV[1])
-end
-local before = tonumber(ARGV[5]) - tonumber(ARGV[6])
-local gone = redis.call('ZRANGEBYSCORE', KEYS[3], '-inf', before, 'LIMIT', 0, 16)
-for _, id in ipairs(gone) do
-  redis.call('ZREM', KEYS[3], id)
-  if redis.call('ZSCORE', KEYS[1], id) == false then redis.call('HDEL', KEYS[2], id) end
-end
-return 1
+ENTER = ENTER_FUNCTION + """
+return enter(KEYS[1], KEYS[2], KEYS[3], ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5], ARGV[6])
 """
 
 # KEYS: order, lines. ARGV: first rank, last rank, a score. Returns the list's length, how

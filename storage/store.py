@@ -11,13 +11,15 @@ change is always announced. The mark tells a write whose reply was lost (a reset
 or a timeout after it ran, or a client's retry of it) from one that never ran.
 
 Indexes (the table lists per user, channel and guild, :mod:`storage.listing`;
-deadlines; the outbox's schedule) are written outside the script, because in a
-Redis Cluster they live in other slots, but in the same pipeline as it: a save
-is one round trip in all. The deadline and outbox schedules are spread over
-buckets (:mod:`storage.schedule`) so that a cluster shares their traffic among
-its masters. They are hints: commands re-check each table they use, a refused
-save puts back the winner's entries (see :meth:`TableStore._repair_indexes`),
-and :meth:`TableStore.rebuild_indexes` recreates them from the tables.
+deadlines; the outbox's schedule) are written by the same script on one Redis
+server, and only when the save is applied. In a Redis Cluster they live in other
+slots, so there they are written beside the script, sent at the same time: a
+save is one round trip either way. The deadline and outbox schedules are spread
+over buckets (:mod:`storage.schedule`) so that a cluster shares their traffic
+among its masters. They are hints: commands re-check each table they use, a
+refused save on a cluster puts back the winner's entries (see
+:meth:`TableStore._repair_indexes`), and :meth:`TableStore.rebuild_indexes`
+recreates them from the tables.
 """
 
 from __future__ import annotations
@@ -47,29 +49,61 @@ log = logging.getLogger(__name__)
 # What a lost connection or a late reply looks like: the command may or may not have run.
 STORAGE_FAULTS = (RedisError, OSError, asyncio.TimeoutError)
 
-_SAVE = """
-local current = redis.call('HGET', KEYS[1], 'version')
-if ARGV[1] == 'new' then
-  if current then return -1 end
-elseif current ~= ARGV[1] then
-  if current then return tonumber(current) end
-  return -2
+# The compare-and-set save itself. KEYS: table, log, outbox, write marks.
+# ARGV: expected version, version, meta, state, write mark, news, lifetime (ms),
+# what to do with the undo state and that state; then, from ``first`` to
+# ``last``, the log entries.
+_SAVE_FUNCTION = """
+local function save(first, last)
+  local current = redis.call('HGET', KEYS[1], 'version')
+  if ARGV[1] == 'new' then
+    if current then return -1 end
+  elseif current ~= ARGV[1] then
+    if current then return tonumber(current) end
+    return -2
+  end
+  if ARGV[8] == 'copy' then
+    local before = redis.call('HGET', KEYS[1], 'state')
+    if before then redis.call('HSET', KEYS[1], 'undo', before) else redis.call('HDEL', KEYS[1], 'undo') end
+  elseif ARGV[8] == 'set' then
+    redis.call('HSET', KEYS[1], 'undo', ARGV[9])
+  elseif ARGV[8] == 'drop' then
+    redis.call('HDEL', KEYS[1], 'undo')
+  end
+  redis.call('HSET', KEYS[1], 'version', ARGV[2], 'meta', ARGV[3], 'state', ARGV[4])
+  redis.call('LPUSH', KEYS[4], ARGV[5])
+  redis.call('LTRIM', KEYS[4], 0, 49)
+  if ARGV[6] ~= '' then redis.call('RPUSH', KEYS[3], ARGV[6]) end
+  for i = first, last do redis.call('RPUSH', KEYS[2], ARGV[i]) end
+  for i = 1, 4 do
+    if ARGV[7] == '0' then redis.call('PERSIST', KEYS[i]) else redis.call('PEXPIRE', KEYS[i], ARGV[7]) end
+  end
+  return -100
 end
-if ARGV[8] == 'copy' then
-  local before = redis.call('HGET', KEYS[1], 'state')
-  if before then redis.call('HSET', KEYS[1], 'undo', before) else redis.call('HDEL', KEYS[1], 'undo') end
-elseif ARGV[8] == 'set' then
-  redis.call('HSET', KEYS[1], 'undo', ARGV[9])
-elseif ARGV[8] == 'drop' then
-  redis.call('HDEL', KEYS[1], 'undo')
+"""
+_SAVE = _SAVE_FUNCTION + "return save(10, #ARGV)"
+# On a standalone Redis every key sits on the one server, so the save enters
+# its table's indexes itself: one command, and a refused save writes none.
+# KEYS: the four of the save, the deadline bucket, the outbox schedule bucket,
+# then order, lines and marks of each list. ARGV: the save's nine, the number
+# of log entries and the entries; the deadline ('' when none); the table id;
+# '1' when the save brings news; then six arguments of each list entry.
+_SAVE_WITH_INDEXES = _SAVE_FUNCTION + listing.ENTER_FUNCTION + """
+local last = 10 + tonumber(ARGV[10])
+local outcome = save(11, last)
+if outcome ~= -100 then return outcome end
+local id = ARGV[last + 2]
+if ARGV[last + 1] == '' then
+  redis.call('ZREM', KEYS[5], id)
+else
+  redis.call('ZADD', KEYS[5], ARGV[last + 1], id)
 end
-redis.call('HSET', KEYS[1], 'version', ARGV[2], 'meta', ARGV[3], 'state', ARGV[4])
-redis.call('LPUSH', KEYS[4], ARGV[5])
-redis.call('LTRIM', KEYS[4], 0, 49)
-if ARGV[6] ~= '' then redis.call('RPUSH', KEYS[3], ARGV[6]) end
-for i = 10, #ARGV do redis.call('RPUSH', KEYS[2], ARGV[i]) end
-for i = 1, 4 do
-  if ARGV[7] == '0' then redis.call('PERSIST', KEYS[i]) else redis.call('PEXPIRE', KEYS[i], ARGV[7]) end
+if ARGV[last + 3] == '1' then redis.call('ZADD', KEYS[6], 'NX', 0, id) end
+local a = last + 4
+for k = 7, #KEYS, 3 do
+  enter(KEYS[k], KEYS[k + 1], KEYS[k + 2],
+        ARGV[a], ARGV[a + 1], ARGV[a + 2], ARGV[a + 3], ARGV[a + 4], ARGV[a + 5])
+  a = a + 6
 end
 return -100
 """
@@ -100,7 +134,10 @@ class TableStore:
         self.redis = redis
         self.retention = retention or Retention()
         self.archiver = Archiver(redis, self.retention)
-        self._save = redis.register_script(_SAVE)
+        # The script a save runs: on a cluster the bare save, its index writes
+        # beside it; on one server the save with its index writes inside.
+        self._separate_indexes = isinstance(redis, RedisCluster)
+        self._save = redis.register_script(_SAVE if self._separate_indexes else _SAVE_WITH_INDEXES)
         self._release = redis.register_script(RELEASE)
         self._enter = redis.register_script(listing.ENTER)
         self._page = redis.register_script(listing.PAGE)
@@ -236,14 +273,12 @@ class TableStore:
         args.append(news.model_dump_json() if news is not None else "")
         args.append(str(self.retention.lifetime_ms(record)))
         args += _undo_args(record)
-        args += [entry.model_dump_json() for entry in entries]
+        logged = [entry.model_dump_json() for entry in entries]
         names = [keys.table(record.id), keys.log(record.id), outbox_key(record.id), _writes_key(record.id)]
-        replies = await self._send_write(record, news, names, args)
-        if isinstance(replies[0], NoScriptError):
-            # Redis restarted or failed over since the script was loaded: nothing ran.
-            await self.redis.script_load(_SAVE)
-            await self.redis.script_load(listing.ENTER)
-            replies = await self._send_write(record, news, names, args)
+        if not self._separate_indexes:
+            await self._write_with_indexes(record, news, names, [*args, str(len(logged)), *logged])
+            return
+        replies = await self._send_write_to_cluster(record, news, names, args + logged)
         outcome = replies[0]
         if isinstance(outcome, Exception):
             raise outcome
@@ -255,28 +290,34 @@ class TableStore:
         elif any(isinstance(reply, Exception) for reply in replies[1:]):
             log.warning("saved, but some index writes failed: %s", replies[1:], extra={"table": record.id})
 
-    async def _send_write(
+    async def _write_with_indexes(
         self, record: TableRecord, news: Announcement | None, names: list[str], args: list[str]
-    ) -> list[Any]:
-        """The save script and the index writes it implies, in one pipeline: one round trip.
-        A cluster client refuses scripts in pipelines, so there the script and
-        the pipeline of index writes go out side by side (one round trip of time)."""
-        if isinstance(self.redis, RedisCluster):
-            return await self._send_write_to_cluster(record, news, names, args)
-        pipe = self.redis.pipeline(transaction=False)
-        # EVALSHA, not the Script object: a pipeline holding scripts first asks
-        # Redis whether they exist, which would cost a round trip per save.
-        pipe.evalsha(self._save.sha, len(names), *names, *args)
+    ) -> None:
+        """The save and every index write it implies, in one script on one
+        server: one command, and a refused save changes no index."""
+        names += [keys.deadlines(record.id), keys.outbox_due(record.id)]
+        due = record.deadline if record.status.active else None
+        args += ["" if due is None else repr(due), record.id, "" if news is None else "1"]
         for list_keys, list_args in _list_writes(record):
-            pipe.evalsha(self._enter.sha, len(list_keys), *list_keys, *list_args)
-        _queue_index_writes(pipe, record)
-        if news is not None:
-            pipe.zadd(keys.outbox_due(record.id), {record.id: 0.0}, nx=True)
-        return list(await pipe.execute(raise_on_error=False))
+            names += list_keys
+            args += list_args
+        try:
+            # EVALSHA, not the Script object, whose every call would first ask
+            # whether the script is loaded.
+            outcome = await self.redis.evalsha(self._save.sha, len(names), *names, *args)
+        except NoScriptError:
+            # Redis restarted or failed over since the script was loaded: nothing ran.
+            await self.redis.script_load(_SAVE_WITH_INDEXES)
+            outcome = await self.redis.evalsha(self._save.sha, len(names), *names, *args)
+        if outcome != _SAVED:
+            raise VersionConflict(record.id, None if outcome < 0 else int(outcome))
 
     async def _send_write_to_cluster(
         self, record: TableRecord, news: Announcement | None, names: list[str], args: list[str]
     ) -> list[Any]:
+        """The save script and the index writes it implies, side by side: a
+        cluster keeps them in other slots, and its client refuses scripts in
+        pipelines (one round trip of time all the same)."""
         pipe = self.redis.pipeline(transaction=False)
         _queue_index_writes(pipe, record)
         if news is not None:

@@ -1,5 +1,6 @@
-"""How many round trips to Redis a move costs: the load, then one pipeline
-holding the compare-and-set save and every index write it implies."""
+"""How many round trips to Redis a move costs: the load, then the
+compare-and-set save with every index write it implies (inside its script on
+one server, beside it on a cluster)."""
 
 from __future__ import annotations
 
@@ -76,7 +77,7 @@ async def test_a_refused_save_puts_the_winners_index_entries_back(store: TableSt
     stale = table.model_copy(update={"deadline": 99_999.0})
     winner = await store.save(table.model_copy(update={"deadline": 2000.0}))
     with pytest.raises(VersionConflict):
-        await store.save(stale)  # refused, though its pipelined index writes ran
+        await store.save(stale)  # refused (on a cluster its index writes, sent beside it, ran)
     assert await store.redis.zscore(keys.deadlines(table.id), table.id) == winner.deadline == 2000.0
 
 
