@@ -6,7 +6,7 @@ the choice made again. On a real Redis (and a cluster with GAMETABLE_TEST_CLUSTE
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 import pytest
@@ -63,7 +63,7 @@ def standalone() -> bool:
     return os.environ.get("GAMETABLE_TEST_CLUSTER") != "1"
 
 
-async def tables_of(service: TableService, player: Player, channels: range) -> list[str]:
+async def tables_of(service: TableService, player: Player, channels: Iterable[int]) -> list[str]:
     return [(await service.create("high-card", player, channel_id=c, guild_id=10)).id for c in channels]
 
 
@@ -83,7 +83,9 @@ async def test_find_at_two_hundred_tables_loads_only_the_one_it_returns(
         assert round_trips[0] == 2  # the user's list lines, then the table
 
 
-async def test_find_refuses_several_tables_after_reading_two(service: TableService, loaded: list[str]) -> None:
+async def test_find_refuses_several_tables_after_reading_two(
+    service: TableService, loaded: list[str]
+) -> None:
     await tables_of(service, ANN, range(1000, 1000 + MANY))
     loaded.clear()
     with pytest.raises(TableError, match="several tables"):
@@ -113,7 +115,7 @@ async def test_find_falls_back_to_the_channels_one_table(service: TableService, 
 async def test_find_lobby_among_two_hundred_tables_in_play_loads_only_the_lobby(
     service: TableService, loaded: list[str]
 ) -> None:
-    for table_id in await tables_of(service, ANN, [100] * MANY):  # type: ignore[arg-type]
+    for table_id in await tables_of(service, ANN, [100] * MANY):
         await service.join(table_id, BOB)
         await service.start(table_id, ANN.user_id)
     lobby = await service.create("high-card", CID, channel_id=100)
@@ -139,7 +141,8 @@ async def test_a_stale_lobby_line_is_written_again_and_the_real_lobby_found(
     lobby_line = await store.redis.hget(list_keys("channel:100")[1], started)
     record = (await service.start(started, ANN.user_id)).table
     # As if the start's list write were lost: the channel's line still says lobby, at the table's version.
-    _, _, line = (lobby_line.decode() if isinstance(lobby_line, bytes) else lobby_line).partition("|")
+    assert lobby_line is not None
+    _, _, line = (lobby_line.decode() if isinstance(lobby_line, bytes) else str(lobby_line)).partition("|")
     await store.redis.hset(list_keys("channel:100")[1], started, f"{record.version}|{line}")
     with pytest.raises(TableNotFound):
         await service.find_lobby(100)
