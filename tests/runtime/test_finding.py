@@ -188,3 +188,17 @@ async def test_a_headline_quoting_a_field_matches_nothing(store: TableStore) -> 
     assert found.total == 1 and not found.matches and [e.id for e in found.first] == ["t"]
     assert not (await store.lookup("channel:100", channel=7)).matches
     assert [e.id for e in (await store.lookup("channel:100", channel=100)).matches] == ["t"]
+
+
+async def test_every_table_of_a_user_loads_in_one_pipeline(
+    service: TableService, store: TableStore, loaded: list[str], round_trips: list[int]
+) -> None:
+    """What vacations and /settings me read (they change every table): the
+    list's ids, then every table in one pipeline, however many there are."""
+    mine = await tables_of(service, ANN, range(1000, 1000 + MANY))
+    loaded.clear()
+    round_trips[0] = 0
+    assert sorted(t.id for t in await store.of_user(ANN.user_id)) == sorted(mine)
+    assert sorted(loaded) == sorted(mine)
+    if standalone():
+        assert round_trips[0] == 2
