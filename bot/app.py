@@ -121,6 +121,7 @@ class GameTableMixin:
         try:
             moved = await self.service.store.deadlines.adopt_legacy()
             moved += await self.announcer.outbox.index.adopt_legacy()
+            moved += await self.desk.tournaments.store.due_index.adopt_legacy()
         except Exception:
             log.exception("the earlier schedules were not moved now; the sweeps move them as they go")
             return

@@ -76,6 +76,9 @@ STATES_KEPT = 64  # loaded game states kept for reading (see TableService.state)
 # so a broken table can never hold the ones behind it.
 RETRY_TIMEOUT_AFTER = 300.0
 SWEEP_BATCH = 16  # due tables read from each bucket of the deadline index in one round
+# Reads of the list lines a finder makes before it loads every table instead: a
+# line its table disagrees with is written again, so the second read agrees.
+FIND_TRIES = 2
 HEADLINE_LIMIT = 120  # a table list shows a line of it
 # A person's move at a table without bots is one engine step, well under a
 # millisecond: it runs on the event loop, since handing it to a worker thread
@@ -227,16 +230,55 @@ class TableService:
     async def find(self, user_id: int, channel_id: int | None, table_id: str | None = None) -> TableRecord:
         """The table a command means: the one named, else the user's one table in
         this channel (or thread), else the user's one table anywhere, else this
-        channel's one table."""
+        channel's one table.
+
+        The lists' lines decide (one round trip each, whatever their length) and
+        only the table chosen is loaded — two when the lines say the choice is
+        ambiguous, to be sure before refusing. A line its table no longer agrees
+        with is written again and the lines read once more; should they still
+        disagree, the tables themselves decide (:meth:`_find_loaded`)."""
         if table_id:
             return await self.get(table_id.strip().lower())
+        for _ in range(FIND_TRIES):
+            found = await self._find_listed(user_id, channel_id)
+            if found is not None:
+                return found
+        return await self._find_loaded(user_id, channel_id)
+
+    async def _find_listed(self, user_id: int, channel_id: int | None) -> TableRecord | None:
+        """:meth:`find` by the list lines; ``None`` when a line proved stale."""
+        mine = f"user:{user_id}"
+        found = await self.store.lookup(mine, channel=channel_id)
+        if channel_id is not None and found.matches:
+            here = await self.store.confirm(mine, found.matches, channel=channel_id)
+            return None if here is None else _the_one(here)
+        if found.total:
+            tables = await self.store.confirm(mine, found.first)
+            return _the_one(tables) if tables is not None and len(tables) == min(found.total, 2) else None
+        if channel_id is None:
+            raise TableNotFound("You are not at any table. Create one with /table create.")
+        scope = f"channel:{channel_id}"
+        listed = await self.store.lookup(scope)
+        if not listed.total:
+            damaged = await self.store.quarantine.in_channel(channel_id)
+            if len(damaged) == 1:
+                await self.get(damaged[0])  # says that it cannot be read (and lets it be abandoned)
+            raise TableNotFound("You are not at any table. Create one with /table create.")
+        tables = await self.store.confirm(scope, listed.first)
+        if tables is None or len(tables) != min(listed.total, 2):
+            return None
+        if len(tables) == 1:
+            return tables[0]
+        raise TableNotFound("You are not at any table. Create one with /table create.")
+
+    async def _find_loaded(self, user_id: int, channel_id: int | None) -> TableRecord:
+        """:meth:`find` from the tables themselves, every one of the user's (and
+        the channel's) loaded: for when a list line turned out stale."""
         mine = await self.store.of_user(user_id)
-        here = [t for t in mine if channel_id in (t.channel_id, t.thread_id)]
+        here = [t for t in mine if channel_id is not None and channel_id in (t.channel_id, t.thread_id)]
         for candidates in (here, mine):
-            if len(candidates) == 1:
-                return candidates[0]
-            if len(candidates) > 1:
-                raise TableError("You are at several tables — pick one with the `table` option.")
+            if candidates:
+                return _the_one(candidates)
         if channel_id is not None:
             in_channel = await self.store.in_channel(channel_id)
             if len(in_channel) == 1:
@@ -247,10 +289,21 @@ class TableService:
         raise TableNotFound("You are not at any table. Create one with /table create.")
 
     async def find_lobby(self, channel_id: int | None, table_id: str | None = None) -> TableRecord:
-        """The table someone means to join: the one named, else this channel's one open lobby."""
+        """The table someone means to join: the one named, else this channel's
+        one open lobby — found by the channel's list lines, only it loaded (see
+        :meth:`find`)."""
         if table_id:
             return await self.get(table_id.strip().lower())
-        lobbies = [t for t in await self.store.in_channel(channel_id or 0) if t.status is TableStatus.LOBBY]
+        scope = f"channel:{channel_id or 0}"
+        lobbies: list[TableRecord] | None = None
+        for _ in range(FIND_TRIES):
+            found = await self.store.lookup(scope, status=TableStatus.LOBBY)
+            lobbies = await self.store.confirm(scope, found.matches, status=TableStatus.LOBBY)
+            if lobbies is not None:
+                break
+        if lobbies is None:  # the lines kept disagreeing: read the tables themselves
+            every = await self.store.in_channel(channel_id or 0)
+            lobbies = [t for t in every if t.status is TableStatus.LOBBY]
         if len(lobbies) == 1:
             return lobbies[0]
         if lobbies:
@@ -888,6 +941,13 @@ def _seated(record: TableRecord, user_id: int) -> Seat:
     if seat is None:
         raise NotSeated("You are not seated at this table.")
     return seat
+
+
+def _the_one(tables: list[TableRecord]) -> TableRecord:
+    """The user's one table among ``tables`` (not empty); several: they must name one."""
+    if len(tables) > 1:
+        raise TableError("You are at several tables — pick one with the `table` option.")
+    return tables[0]
 
 
 def _adjudicate(call: Callable[[], _T]) -> _T:

@@ -38,6 +38,7 @@ from urllib.parse import urlsplit
 import hiredis
 from redis.asyncio import Redis
 from redis.asyncio.cluster import RedisCluster
+from redis.asyncio.connection import Connection
 from redis.asyncio.retry import Retry
 from redis.backoff import ExponentialBackoff
 from redis.exceptions import AuthenticationError, DataError, RedisClusterException, RedisError
@@ -78,6 +79,7 @@ def connect(url: str) -> Redis:
         )
         # The store uses only commands whose keys sit in one slot (a table's keys
         # share a hash tag) or single-key commands, which a cluster client routes.
+        pack_with_hiredis(cast(Redis, cluster))
         return cast(Redis, cluster)
     client = Redis.from_url(
         url,
@@ -111,16 +113,31 @@ _PACKING: dict[type[Any], type[Any]] = {}
 
 
 def _packing_with_hiredis(base: type[Any]) -> type[Any]:
+    if issubclass(base, _HiredisPacking):
+        return base
     if base not in _PACKING:
         _PACKING[base] = type(base.__name__, (_HiredisPacking, base), {})
     return _PACKING[base]
 
 
 def pack_with_hiredis(client: Redis) -> None:
-    """Make ``client``'s connections pack commands with hiredis, when it can."""
-    if hasattr(hiredis, "pack_command") and not isinstance(client, RedisCluster):
-        pool = client.connection_pool
-        pool.connection_class = _packing_with_hiredis(pool.connection_class)
+    """Make ``client``'s connections pack commands with hiredis, when it can.
+
+    A cluster client has no pool: each node makes its own connections, of the
+    class in the keyword arguments the client makes every node from (the ones
+    :meth:`RedisCluster.get_connection_kwargs` returns, which its node manager
+    shares for the nodes it discovers later). Before its first command only its
+    startup nodes exist, so they and those arguments are all there is to change."""
+    if not hasattr(hiredis, "pack_command"):
+        return
+    if isinstance(client, RedisCluster):
+        made_from = client.get_connection_kwargs()
+        made_from["connection_class"] = _packing_with_hiredis(made_from.get("connection_class") or Connection)
+        for node in client.nodes_manager.startup_nodes.values():
+            node.connection_class = _packing_with_hiredis(node.connection_class)
+        return
+    pool = client.connection_pool
+    pool.connection_class = _packing_with_hiredis(pool.connection_class)
 
 
 def _where(url: str) -> str:

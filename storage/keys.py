@@ -2,10 +2,10 @@
 live in one Redis Cluster slot (the compare-and-set script touches both); the
 indexes live in their own keys and can be rebuilt from the tables.
 
-The two schedules every process sweeps — the deadline index and the outbox's —
-are each spread over :data:`BUCKETS` sorted sets, a table's bucket chosen from
-its id, so that on a cluster their traffic is shared by every master rather
-than landing on one."""
+The schedules every process sweeps — the deadline index, the outbox's and the
+tournaments' — are each spread over :data:`BUCKETS` sorted sets, a table's (or
+tournament's) bucket chosen from its id, so that on a cluster their traffic is
+shared by every master rather than landing on one."""
 
 from __future__ import annotations
 
@@ -60,21 +60,32 @@ def damaged(channel_id: int) -> str:
 
 
 def bucket(table_id: str) -> int:
-    """The table's bucket in both schedules: the same in every process (CRC-32, not ``hash``)."""
+    """The table's (or tournament's) bucket in every schedule: the same in every
+    process (CRC-32, not ``hash``)."""
     return zlib.crc32(table_id.encode()) % BUCKETS
 
 
-def _spread(name: str) -> list[str]:
+def _spread(name: str, *, centred: bool = False) -> list[str]:
     """One key per bucket, ``gt:idx:{due:07}``-like, each hash tag picked (by
     a numbered suffix when needed) so that bucket ``i`` lands in the ``i``-th
     sixteenth of the slots: a cluster splits the slots into contiguous ranges
     per master, so evenly spaced slots share the buckets among any number of
-    masters as evenly as they can be."""
+    masters as evenly as they can be. ``centred``: within an eighth of the
+    sixteenth's width of its middle, so that a split at a third (three masters)
+    cannot fall on either side of a bucket by chance. The schedules that came
+    first keep their names: their entries live under them."""
     width = REDIS_CLUSTER_HASH_SLOTS // BUCKETS
+
+    def fits(tag: str, number: int) -> bool:
+        slot = key_slot(tag.encode())
+        if not centred:
+            return slot // width == number
+        return abs(slot - (number * width + width // 2)) < width // 8
+
     names = []
     for number in range(BUCKETS):
         tag, suffix = f"{name}:{number:02d}", 0
-        while key_slot(tag.encode()) // width != number:
+        while not fits(tag, number):
             suffix += 1
             tag = f"{name}:{number:02d}:{suffix}"
         names.append(f"{PREFIX}:idx:{{{tag}}}")
@@ -85,9 +96,12 @@ def _spread(name: str) -> list[str]:
 DEADLINE_BUCKETS = _spread("due")
 # Tables with news still to tell, by when to try next (see storage.outbox).
 OUTBOX_BUCKETS = _spread("outbox")
+# Tournaments with work due (a round to seat or close, a deadline), by time (see storage.tournaments).
+TOURNAMENT_BUCKETS = _spread("tournaments:due", centred=True)
 # The single keys earlier versions kept them in: read and emptied into the buckets.
 LEGACY_DEADLINES = f"{PREFIX}:idx:deadlines"
 LEGACY_OUTBOX = f"{PREFIX}:idx:outbox"
+LEGACY_TOURNAMENTS_DUE = f"{PREFIX}:idx:tournaments:due"
 
 
 def deadlines(table_id: str) -> str:

@@ -89,6 +89,42 @@ end
 return out
 """
 
+# KEYS: order, lines. ARGV: first rank, last rank, how many matches at most, then
+# needles: a line matches when it holds any of them (every line when none is
+# given; see :func:`needles`). Returns the list's length, how many matches, the
+# matches' id, line pairs, then (from rank 0) the list's first entries, as many.
+# A line that is missing is a match too, so the caller can write it again.
+FIND = """
+local ids = redis.call('ZRANGE', KEYS[1], ARGV[1], ARGV[2])
+local want = tonumber(ARGV[3])
+local out = {redis.call('ZCARD', KEYS[1]), 0}
+local firsts = {}
+if #ids > 0 then
+  local lines = redis.call('HMGET', KEYS[2], unpack(ids))
+  for i, id in ipairs(ids) do
+    local line = lines[i]
+    if ARGV[1] == '0' and i <= want then
+      firsts[#firsts + 1] = id
+      firsts[#firsts + 1] = line or false
+    end
+    if out[2] < want then
+      local hit = #ARGV < 4 or not line
+      for n = 4, #ARGV do
+        if hit then break end
+        hit = string.find(line, ARGV[n], 1, true) ~= nil
+      end
+      if hit then
+        out[2] = out[2] + 1
+        out[#out + 1] = id
+        out[#out + 1] = line or false
+      end
+    end
+  end
+end
+for _, value in ipairs(firsts) do out[#out + 1] = value end
+return out
+"""
+
 
 class Entry(BaseModel):
     """What a list line shows about a table, as of ``version``."""
@@ -248,6 +284,52 @@ def parse_page(reply: list[Any], start: int) -> tuple[Page, list[str]]:
         else:
             entries.append(entry)
     return Page(entries, start, total, your_moves), broken
+
+
+@dataclass(frozen=True)
+class Found:
+    """What :data:`FIND` read of a list: its length, the entries that matched
+    (at most as many as asked) and its first entries; ``broken`` names the
+    matches and first entries whose line is missing or cannot be read."""
+
+    total: int
+    matches: list[Entry]
+    first: list[Entry]
+    broken: list[str]
+
+
+def needles(*, channel: int | None = None, status: TableStatus | None = None) -> list[str]:
+    """What :data:`FIND` looks for in a line: the table's channel or thread is
+    ``channel``, or its status is ``status``. A line is its entry's JSON, whose
+    strings escape every quote, so ``"name":value,`` can only be the field
+    itself (each field named here is followed by another one)."""
+    found = []
+    if channel is not None:
+        found += [f'"channel_id":{channel},', f'"thread_id":{channel},']
+    if status is not None:
+        found.append(f'"status":{json.dumps(status.value)},')
+    return found
+
+
+def parse_found(reply: list[Any]) -> Found:
+    """The :class:`Found` a :data:`FIND` reply holds."""
+    total, matched = int(reply[0]), int(reply[1])
+    pairs = list(zip(reply[2::2], reply[3::2], strict=True))
+    broken: list[str] = []
+
+    def read(part: list[tuple[Any, Any]]) -> list[Entry]:
+        entries = []
+        for raw_id, raw_line in part:
+            table_id = _text(raw_id)
+            entry = _entry(_text(raw_line)) if raw_line else None
+            if entry is None or entry.id != table_id:
+                broken.append(table_id)
+            else:
+                entries.append(entry)
+        return entries
+
+    matches, first = read(pairs[:matched]), read(pairs[matched:])
+    return Found(total, matches, first, list(dict.fromkeys(broken)))
 
 
 def _entry(stored: str) -> Entry | None:

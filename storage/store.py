@@ -34,6 +34,7 @@ from typing import Any
 from redis.asyncio import Redis
 from redis.asyncio.client import Pipeline
 from redis.asyncio.cluster import RedisCluster
+from redis.commands.core import AsyncScript
 from redis.exceptions import NoScriptError, RedisError
 
 from storage import keys, listing
@@ -41,7 +42,7 @@ from storage.damage import GONE as _GONE
 from storage.damage import DamagedTable, Quarantine
 from storage.listing import Page
 from storage.outbox import RELEASE, Announcement, Outbox, outbox_key
-from storage.records import LogEntry, RecordDamaged, TableRecord, parse_record, salvage
+from storage.records import LogEntry, RecordDamaged, TableRecord, TableStatus, parse_record, salvage
 from storage.retention import Archiver, Retention, archive_key, unpack, unpack_state
 from storage.schedule import Schedule, interleave
 
@@ -112,6 +113,9 @@ _SAVED = -100
 # that may still be taken back (the record's UndoPoint).
 _FIELDS = ("version", "meta", "state", "state_z", "undo")
 SWEEP_LEASE_MS = 60_000
+# List entries a lookup reads per round trip: Redis scans their lines for a
+# match, so one round trip bounds its time (a person at more tables needs more).
+LOOKUP_CHUNK = 500
 _ListWrite = listing.Write
 
 
@@ -141,6 +145,7 @@ class TableStore:
         self._release = redis.register_script(RELEASE)
         self._enter = redis.register_script(listing.ENTER)
         self._page = redis.register_script(listing.PAGE)
+        self._find = redis.register_script(listing.FIND)
         self.outbox = Outbox(redis)
         self.deadlines = Schedule(redis, keys.DEADLINE_BUCKETS, keys.LEGACY_DEADLINES)
         self.quarantine = Quarantine(redis)
@@ -422,24 +427,91 @@ class TableStore:
 
     async def _read_page(self, scope: str, start: int, size: int) -> tuple[list[Any], bool]:
         """A page's reply, and whether the list's set from an earlier version is still there."""
-        names = listing.list_keys(scope)[:2]
         args = [str(start), str(start + max(1, size) - 1), listing.moves_below(scope)]
+        return await self._read_list(self._page, listing.PAGE, scope, args)
+
+    async def _read_list(
+        self, script: AsyncScript, source: str, scope: str, args: Sequence[str]
+    ) -> tuple[list[Any], bool]:
+        """A list script's reply, and whether the list's set from an earlier
+        version is still there: one round trip (side by side on a cluster)."""
+        names = listing.list_keys(scope)[:2]
         legacy = listing.legacy_key(scope)
         if isinstance(self.redis, RedisCluster):
-            reply, found = await asyncio.gather(self._page(keys=names, args=args), self.redis.exists(legacy))
+            reply, found = await asyncio.gather(script(keys=names, args=args), self.redis.exists(legacy))
             return list(reply), bool(found)
         for attempt in (1, 2):
             pipe = self.redis.pipeline(transaction=False)
-            pipe.evalsha(self._page.sha, len(names), *names, *args)
+            pipe.evalsha(script.sha, len(names), *names, *args)
             pipe.exists(legacy)
             reply, found = await pipe.execute(raise_on_error=False)
             if isinstance(reply, NoScriptError) and attempt == 1:
-                await self.redis.script_load(listing.PAGE)
+                await self.redis.script_load(source)
                 continue
             if isinstance(reply, Exception):
                 raise reply
             break
         return list(reply), bool(found)
+
+    async def lookup(
+        self, scope: str, *, channel: int | None = None, status: TableStatus | None = None, want: int = 2
+    ) -> listing.Found:
+        """Read a table list's lines in Redis for the first ``want`` entries
+        whose table is at ``channel`` (or in that thread) or has ``status`` (any
+        entry when neither is given), and the list's first ``want`` entries: one
+        round trip for up to :data:`LOOKUP_CHUNK` entries, however many match,
+        and no table loaded. The lines are hints: :meth:`confirm` what is used."""
+        needles = listing.needles(channel=channel, status=status)
+        found = await self._lookup_chunk(scope, 0, want, needles)
+        start = LOOKUP_CHUNK
+        while len(found.matches) < want and start < found.total:
+            more = await self._lookup_chunk(scope, start, want - len(found.matches), needles)
+            found = listing.Found(more.total, [*found.matches, *more.matches], found.first, [])
+            start += LOOKUP_CHUNK
+        return found
+
+    async def _lookup_chunk(self, scope: str, start: int, want: int, needles: Sequence[str]) -> listing.Found:
+        args = [str(start), str(start + LOOKUP_CHUNK - 1), str(want), *needles]
+        reply, legacy = await self._read_list(self._find, listing.FIND, scope, args)
+        if legacy:
+            await self._migrate(scope)
+            reply, _ = await self._read_list(self._find, listing.FIND, scope, args)
+        found = listing.parse_found(reply)
+        if found.broken:
+            # Lines that cannot be read: write them again from their tables.
+            await self._relist(scope, found.broken)
+            reply, _ = await self._read_list(self._find, listing.FIND, scope, args)
+            found = listing.parse_found(reply)
+        return found
+
+    async def confirm(
+        self,
+        scope: str,
+        entries: Sequence[listing.Entry],
+        *,
+        channel: int | None = None,
+        status: TableStatus | None = None,
+    ) -> list[TableRecord] | None:
+        """The tables of ``entries`` (list lines of ``scope``), read again in one
+        round trip, if each still belongs in the list and is at ``channel`` and
+        has ``status`` as its line said; else ``None``, after the lines of those
+        that disagree are written again from their tables (or taken out), so the
+        caller falls back to reading the records themselves."""
+        table_ids = [entry.id for entry in entries]
+        records = await self._load(table_ids)
+
+        def agrees(record: TableRecord | None) -> bool:
+            return (
+                record is not None and record.status.active and scope in listing.scopes(record)
+                and (channel is None or channel in (record.channel_id, record.thread_id))
+                and (status is None or record.status is status)
+            )  # fmt: skip
+
+        if all(agrees(records.get(table_id)) for table_id in table_ids):
+            return [record for table_id in table_ids if (record := records[table_id]) is not None]
+        stale = [table_id for table_id in table_ids if not agrees(records.get(table_id))]
+        await self._checked(scope, stale, rewrite=True, records=records)
+        return None
 
     async def _migrate(self, scope: str) -> None:
         """Turn an earlier version's set of table ids into the list, then drop the set."""
@@ -451,11 +523,20 @@ class TableStore:
         """Write the entries of ``table_ids`` in a list again from the tables themselves."""
         await self._checked(scope, table_ids, rewrite=True)
 
-    async def _checked(self, scope: str, table_ids: Sequence[str], *, rewrite: bool) -> list[TableRecord]:
+    async def _checked(
+        self,
+        scope: str,
+        table_ids: Sequence[str],
+        *,
+        rewrite: bool,
+        records: dict[str, TableRecord | None] | None = None,
+    ) -> list[TableRecord]:
         """The tables named that belong in the list. Those that do not (gone,
         over, damaged, left) are taken out of it; with ``rewrite`` the others'
-        entries are written again from the tables too."""
-        records = await self._load(table_ids)
+        entries are written again from the tables too. ``records``: the tables
+        as just loaded (see :meth:`_load`), rather than loading them."""
+        if records is None:
+            records = await self._load(table_ids)
         now = time.time()
         writes: list[_ListWrite] = []
         found: list[TableRecord] = []

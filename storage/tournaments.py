@@ -7,6 +7,12 @@ compare-and-set, like a table. Indexes (a server's tournaments, the running
 ones with work due) live in their own keys and are hints; a record that no
 longer validates is moved aside (quarantined) with a log line, never allowed to
 break a listing of its neighbours.
+
+The running ones with work due are a schedule spread over buckets like the
+tables' deadlines (:mod:`storage.schedule`), so every process's sweep of them
+is shared among a cluster's masters; the single key earlier versions kept
+(:data:`storage.keys.LEGACY_TOURNAMENTS_DUE`) is read alongside and emptied
+into the buckets.
 """
 
 from __future__ import annotations
@@ -19,11 +25,11 @@ from pydantic import BaseModel, Field, ValidationError
 from redis.asyncio import Redis
 
 from storage import keys
+from storage.schedule import Schedule, interleave
 from storage.store import VersionConflict
 
 log = logging.getLogger(__name__)
 SCHEMA = 1
-DUE = f"{keys.PREFIX}:idx:tournaments:due"
 
 _SAVE = """
 local current = redis.call('HGET', KEYS[1], 'version')
@@ -150,6 +156,7 @@ class TournamentStore:
     def __init__(self, redis: Redis) -> None:
         self.redis = redis
         self._save = redis.register_script(_SAVE)
+        self.due_index = Schedule(redis, keys.TOURNAMENT_BUCKETS, keys.LEGACY_TOURNAMENTS_DUE)
 
     async def get(self, tournament_id: str) -> Tournament | None:
         key = tournament_key(tournament_id)
@@ -191,14 +198,27 @@ class TournamentStore:
 
     async def schedule(self, tournament_id: str, at: float) -> None:
         """Mark work due for a tournament (a round to seat or close, a deadline)."""
-        await self.redis.zadd(DUE, {tournament_id: at})
+        await self._set(tournament_id, at)
 
     async def unschedule(self, tournament_id: str) -> None:
-        await self.redis.zrem(DUE, tournament_id)
+        await self._set(tournament_id, None)
+
+    async def _set(self, tournament_id: str, at: float | None) -> None:
+        """Its entry in its bucket, and none left in the earlier single key: moved
+        into the bucket later, that one would undo this (the earlier time wins)."""
+        pipe = self.redis.pipeline(transaction=False)
+        if at is None:
+            pipe.zrem(self.due_index.key(tournament_id), tournament_id)
+        else:
+            pipe.zadd(self.due_index.key(tournament_id), {tournament_id: at})
+        pipe.zrem(keys.LEGACY_TOURNAMENTS_DUE, tournament_id)
+        await pipe.execute()
 
     async def due(self, now: float, limit: int = 50) -> list[str]:
-        raw = await self.redis.zrangebyscore(DUE, "-inf", now, start=0, num=limit)
-        return [_text(t) for t in raw]
+        """Ids of tournaments with work due by ``now``, at most ``limit``: every
+        bucket read in one pipeline (split by node on a cluster), the earlier
+        single key with them, and the ids taken from the buckets in turns."""
+        return interleave(await self.due_index.due(now, limit))[:limit]
 
 
 def _text(value: Any) -> str:

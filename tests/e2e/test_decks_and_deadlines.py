@@ -84,8 +84,10 @@ async def test_a_bot_upgraded_from_one_deadline_key_sweeps_what_it_holds(
         # Where an earlier version kept every table's deadline: one key.
         await redis.zrem(keys.deadlines(table.id), table.id)
         await redis.zadd(keys.LEGACY_DEADLINES, {table.id: table.deadline})
+        await redis.zadd(keys.LEGACY_TOURNAMENTS_DUE, {"cup": 5.0})  # and the tournaments with work due
         await maker.bot.adopt_legacy_schedules()  # what the bot does as its sweeper starts
-        assert not await redis.exists(keys.LEGACY_DEADLINES)
+        assert not await redis.exists(keys.LEGACY_DEADLINES, keys.LEGACY_TOURNAMENTS_DUE)
+        assert await maker.bot.desk.tournaments.store.due_index.at("cup") == 5.0
         assert await store.deadlines.at(table.id) == table.deadline
         clock.now += 301
         await maker.bot.sweep_once()

@@ -6,14 +6,16 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
+import hiredis
 import pytest
 from redis.asyncio.cluster import RedisCluster
 from redis.crc import key_slot
 
 from storage import keys
 from storage.cluster import LocalCluster
-from storage.connect import reach
+from storage.connect import _HiredisPacking, reach
 from storage.outbox import lease_key, outbox_key
 from storage.records import SeatRecord, TableRecord, TableStatus
 from storage.store import TableStore
@@ -60,5 +62,41 @@ async def test_redis_url_names_a_cluster_and_the_store_works_across_its_masters(
         assert sorted(await store.due(100.0)) == sorted(ids[1:])
         assert await store.rebuild_indexes() == len(ids)
         assert sorted(t.id for t in await store.in_guild(10)) == sorted(ids[1:])
+    finally:
+        await client.aclose()
+
+
+async def test_a_cluster_clients_connections_pack_commands_with_hiredis(
+    cluster_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    packed: list[tuple[Any, ...]] = []
+    real = hiredis.pack_command
+
+    def counted(args: tuple[Any, ...]) -> bytes:
+        packed.append(args)
+        return real(args)
+
+    monkeypatch.setattr(hiredis, "pack_command", counted)
+    client = await reach(cluster_url)
+    try:
+        assert isinstance(client, RedisCluster)
+        big = bytes(range(256)) * 4096  # a megabyte, every byte value
+        names = [f"gt:test:{{k{n}}}" for n in range(12)]  # on every master
+        for number, name in enumerate(names):
+            await client.set(name, big if number == 0 else f"é{number} ✓")
+        await client.hset("gt:test:{h}", mapping={"int": 7, "float": 1.5, "text": "tête"})
+        pipe = client.pipeline(transaction=False)
+        for name in names:
+            pipe.get(name)
+        values = await pipe.execute()
+        script = client.register_script("return redis.call('HGET', KEYS[1], ARGV[1])")
+        assert values[0] == big and [v.decode() for v in values[1:]] == [f"é{n} ✓" for n in range(1, 12)]
+        stored = {b"int": b"7", b"float": b"1.5", b"text": "tête".encode()}
+        assert await client.hgetall("gt:test:{h}") == stored
+        assert await script(keys=["gt:test:{h}"], args=["text"]) == "tête".encode()
+        nodes = client.get_primaries()
+        assert len(nodes) == 3 and all(issubclass(node.connection_class, _HiredisPacking) for node in nodes)
+        assert any(args[0] == b"SET" and args[2] == big for args in packed), "hiredis packed the commands"
+        await client.delete(*names, "gt:test:{h}")
     finally:
         await client.aclose()

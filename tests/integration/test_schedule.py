@@ -33,7 +33,7 @@ def ids_in(bucket: int, count: int, prefix: str = "gone") -> list[str]:
 
 def test_the_buckets_sit_evenly_spaced_over_the_slots() -> None:
     width = REDIS_CLUSTER_HASH_SLOTS // keys.BUCKETS
-    for buckets in (keys.DEADLINE_BUCKETS, keys.OUTBOX_BUCKETS):
+    for buckets in (keys.DEADLINE_BUCKETS, keys.OUTBOX_BUCKETS, keys.TOURNAMENT_BUCKETS):
         assert len(set(buckets)) == keys.BUCKETS
         assert [key_slot(name.encode()) // width for name in buckets] == list(range(keys.BUCKETS))
         # The split `redis-cli --cluster create` makes for three masters: five or six buckets each.
@@ -170,7 +170,7 @@ async def test_on_a_cluster_the_schedules_land_on_several_masters(store: TableSt
     if not isinstance(client, RedisCluster):
         pytest.skip("runs with GAMETABLE_TEST_CLUSTER=1")
     masters = {node.name for node in client.get_primaries()}
-    for buckets in (keys.DEADLINE_BUCKETS, keys.OUTBOX_BUCKETS):
+    for buckets in (keys.DEADLINE_BUCKETS, keys.OUTBOX_BUCKETS, keys.TOURNAMENT_BUCKETS):
         owners = Counter(client.get_node_from_key(name).name for name in buckets)
         assert set(owners) == masters and len(masters) > 1 and min(owners.values()) >= 5
     service = high_card_service(store, Clock(1000.0))
