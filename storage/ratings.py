@@ -5,7 +5,9 @@ One server's ratings of one game share the hash tag ``{ratings:GUILD:GAME}``:
 which :meth:`RatingStore.replace` rebuilds everything), ``…:players`` the
 current rating per user. A result and the ratings it moves are written in one
 MULTI under WATCH, so a result is counted once even when a table's end is
-reported twice or two tables end at the same moment.
+reported twice or two tables end at the same moment. The server's list of rated
+games (``gt:idx:rated-games:GUILD``) lives in another slot of a cluster: it is
+written just before, outside the MULTI.
 """
 
 from __future__ import annotations
@@ -74,6 +76,9 @@ class RatingStore:
         results = results_key(result.guild_id, result.game)
         players = players_key(result.guild_id, result.game)
         users = [u for side in result.sides for u in side]
+        # The server's list of rated games is in another slot, so outside the
+        # MULTI; written first, no rated result is ever missing from it.
+        await self.redis.sadd(games_key(result.guild_id), result.game)
         async with self.redis.pipeline(transaction=True) as pipe:
             while True:
                 try:
@@ -86,7 +91,6 @@ class RatingStore:
                     pipe.hset(results, result.table_id, result.model_dump_json())
                     if changed:
                         pipe.hset(players, mapping={str(u): r.model_dump_json() for u, r in changed.items()})
-                    pipe.sadd(games_key(result.guild_id), result.game)
                     await pipe.execute()
                     return True
                 except WatchError:

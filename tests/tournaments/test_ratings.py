@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+from typing import Any
 
 import pytest
 from redis.asyncio import Redis
@@ -65,7 +66,9 @@ def test_the_cli_rebuilds_a_servers_ratings(redis_url: str, monkeypatch: pytest.
     from bot.cli import main
     from storage.ratings import RatedResult, games_key, players_key, results_key
 
-    client = sync_redis.Redis.from_url(redis_url)
+    cluster = redis_url.startswith("redis+cluster://")
+    plain = redis_url.replace("redis+cluster://", "redis://", 1)
+    client: Any = sync_redis.RedisCluster.from_url(plain) if cluster else sync_redis.Redis.from_url(redis_url)
     stored = RatedResult(table_id="cli1", guild_id=77, game="g", at=1.0, sides=[[1], [2]], ranks=[0, 1])
     client.hset(results_key(77, "g"), "cli1", stored.model_dump_json())
     client.sadd(games_key(77), "g")
