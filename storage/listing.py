@@ -203,18 +203,42 @@ def legacy_key(scope: str) -> str:
 
 
 def entry_of(record: TableRecord, scope: str) -> Entry:
-    entry = Entry(
+    return _for_scope(record, scope, _shared_entry(record))
+
+
+def _shared_entry(record: TableRecord) -> Entry:
+    """The line every list shows of the table, but a user's list on their move."""
+    return Entry(
         id=record.id, version=record.version, game=record.game, status=record.status,
         seats=len(record.seats), guild_id=record.guild_id, channel_id=record.channel_id,
         thread_id=record.thread_id, message_id=record.message_id, updated_at=record.updated_at,
         deadline=record.deadline, paused=record.clocks.paused_at is not None, headline=record.headline,
     )
+
+
+def _for_scope(record: TableRecord, scope: str, shared: Entry) -> Entry:
     if scope.startswith("user:"):
         seat = record.seat_of(int(scope[5:]))
         # The clocks run exactly for the seats the game waits for (see bot.clocks).
         if record.status is TableStatus.PLAYING and seat is not None and seat in record.clocks.due:
-            entry.your_move, entry.your_due = True, record.clocks.due[seat]
-    return entry
+            return shared.model_copy(update={"your_move": True, "your_due": record.clocks.due[seat]})
+    return shared
+
+
+def writes_of(record: TableRecord, now: float) -> list[Write]:
+    """The table's entry in each list it belongs in while active; out of them
+    once over. Every save makes these, so a line shown in several lists (all
+    but a user's on their move) is built and written out once."""
+    shared = _shared_entry(record) if record.status.active else None
+    dumped: dict[int, str] = {}
+    writes = []
+    for scope in scopes(record):
+        entry = None if shared is None else _for_scope(record, scope, shared)
+        if entry is not None and id(entry) not in dumped:
+            dumped[id(entry)] = entry.model_dump_json()
+        line = None if entry is None else dumped[id(entry)]
+        writes.append(enter(scope, record.id, record.version, entry, now, line))
+    return writes
 
 
 def score(entry: Entry, scope: str) -> float:
@@ -231,9 +255,15 @@ def moves_below(scope: str) -> str:
     return repr(_THEIRS_AFTER) if scope.startswith("user:") else "-inf"
 
 
-def enter(scope: str, table_id: str, version: int, entry: Entry | None, now: float) -> Write:
-    """KEYS and ARGV of :data:`ENTER`: the table's line in ``scope`` (``None``: out of the list)."""
-    place, line = ("0", "") if entry is None else (repr(score(entry, scope)), entry.model_dump_json())
+def enter(
+    scope: str, table_id: str, version: int, entry: Entry | None, now: float, line: str | None = None
+) -> Write:
+    """KEYS and ARGV of :data:`ENTER`: the table's line in ``scope`` (``None``:
+    out of the list); ``line``: the entry's JSON, when already written out."""
+    if entry is None:
+        place, line = "0", ""
+    else:
+        place, line = repr(score(entry, scope)), line if line is not None else entry.model_dump_json()
     return list_keys(scope), [table_id, str(version), place, line, repr(now), repr(MARK_SECONDS)]
 
 

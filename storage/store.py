@@ -692,12 +692,7 @@ def _queue_index_writes(pipe: Pipeline, record: TableRecord) -> None:
 
 def _list_writes(record: TableRecord) -> list[_ListWrite]:
     """The table's entry in each list it belongs in while active; out of them once over."""
-    now = time.time()
-    writes = []
-    for scope in listing.scopes(record):
-        entry = listing.entry_of(record, scope) if record.status.active else None
-        writes.append(listing.enter(scope, record.id, record.version, entry, now))
-    return writes
+    return listing.writes_of(record, time.time())
 
 
 def _text(value: Any) -> str:
