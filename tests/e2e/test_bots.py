@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from bot import tables
+from bot import changes
 from bot.tables import TableService
 from engines.ai import LEVELS
 from engines.registry import GAMES
@@ -63,7 +63,7 @@ async def test_a_long_chain_of_bot_moves_goes_on_at_once_not_at_the_next_sweep(
 ) -> None:
     # One bot move per change: every other move is left to the sweeper, whose
     # round here is an hour. The save that leaves the table due wakes it.
-    monkeypatch.setattr(tables, "BOT_SECONDS", 0.0)
+    monkeypatch.setattr(changes, "BOT_SECONDS", 0.0)
     ann = h.create_user("ann")
     created = await h.slash(ann, "table create", {"game": "time-masters"})
     message = created.message

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from bot import tables
+from bot import changes
 from bot.bots import bot_move, pace
 from bot.tables import Player, TableService
 from engines.ai import LEVELS
@@ -95,7 +95,7 @@ async def test_a_table_of_searching_bots_leaves_the_event_loop_free(service: Tab
 async def test_a_long_chain_of_bot_moves_goes_on_from_the_sweeper(
     service: TableService, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(tables, "BOT_SECONDS", 0.0)  # each change: one bot move, then hand over
+    monkeypatch.setattr(changes, "BOT_SECONDS", 0.0)  # each change: one bot move, then hand over
     table_id = await bot_table(service, ["easy", "easy"], 4)
     woken: list[str] = []
     service.on_due = lambda: woken.append("due")
@@ -216,7 +216,7 @@ async def test_a_bot_weighs_its_optional_plays_whether_it_holds_one_or_not(
     # How soon the table answers Ann must not tell her whether the bot holds a
     # card it could play: it weighs, and waits out its budget, either way.
     calls: list[str] = []
-    weigh, move = tables.bot_optional, tables.bot_move
+    weigh, move = changes.bot_optional, changes.bot_move
 
     def weighing(*args: Any) -> Any:
         chosen = weigh(*args)
@@ -227,9 +227,9 @@ async def test_a_bot_weighs_its_optional_plays_whether_it_holds_one_or_not(
         calls.append("move")
         return move(*args)
 
-    monkeypatch.setattr(tables, "bot_optional", weighing)
-    monkeypatch.setattr(tables, "bot_move", moving)
-    monkeypatch.setattr(tables, "pace", lambda level, started, sleep: calls.append(f"pace:{level}"))
+    monkeypatch.setattr(changes, "bot_optional", weighing)
+    monkeypatch.setattr(changes, "bot_move", moving)
+    monkeypatch.setattr(changes, "pace", lambda level, started, sleep: calls.append(f"pace:{level}"))
     lake = await _bank_with_the_bot_watching(service, True, calls)
     holding = list(calls)
     await _bank_with_the_bot_watching(service, False, calls)
