@@ -180,13 +180,21 @@ class Changes(Reading):
         return self.text(play.record, play.engine.headline(play.state))[:HEADLINE_LIMIT]
 
     def _work(
-        self, record: TableRecord, change: Callable[[_Play], None], kind: str, log: bool
+        self,
+        record: TableRecord,
+        change: Callable[[_Play], None],
+        kind: str,
+        log: bool,
+        taken: BaseModel | None = None,
     ) -> tuple[_Play, list[Seat]]:
-        """Load the state, make the change and dump the state again; returns the
-        play and the seats newly waited for."""
+        """Load the state (or use ``taken``, the kept one this change owns now),
+        make the change and dump the state again; returns the play and the seats
+        newly waited for."""
         engine = self.engine(record.game)
         try:
-            state = engine.load_state(record.state) if record.state is not None else None
+            state = taken
+            if state is None and record.state is not None:
+                state = engine.load_state(record.state)
         except (ValidationError, ValueError) as error:
             raise _Unreadable(f"its game state cannot be read ({str(error).splitlines()[0][:100]})") from None
         play = _Play(record=record, engine=engine, state=state)
@@ -218,7 +226,10 @@ class Changes(Reading):
             record = await self.get(table_id)
             try:
                 if quick and _stepping_only(record):
-                    play, newly = self._work(record, change, kind, log)
+                    # On the event loop nobody else can touch the kept state
+                    # meanwhile, so the change takes it rather than reading the
+                    # text again; it is kept anew only once saved.
+                    play, newly = self._work(record, change, kind, log, self._take(record))
                 else:
                     # The engine's work (bots may make hundreds of moves) runs in a
                     # worker thread, so no table can hold up the bot's event loop.

@@ -62,7 +62,9 @@ class Reading:
 
     def state(self, record: TableRecord) -> BaseModel:
         """The table's game state, to read only: one rendering asks for it many
-        times, so the last states loaded are kept (the copy a change makes is its own)."""
+        times, so the last states loaded are kept. A person's move at a table
+        without bots takes the kept state as its own (see :meth:`_take`), so
+        read what you need from it before your next ``await``."""
         if record.state is None:
             raise WrongStatus("This table has not started yet.")
         key = (record.id, record.version)
@@ -76,6 +78,12 @@ class Reading:
             raise TableDamaged(DamagedTable(record.id, "its game state cannot be read", {})) from None
         self._keep(record, state)
         return state
+
+    def _take(self, record: TableRecord) -> BaseModel | None:
+        """The kept state of ``record``'s very version, out of the cache, for a
+        change to make its own; ``None`` when none is kept."""
+        kept = self._states.pop((record.id, record.version), None)
+        return kept[1] if kept is not None and kept[0] == record.state else None
 
     def _keep(self, record: TableRecord, state: BaseModel) -> None:
         assert record.state is not None

@@ -223,3 +223,30 @@ async def test_find_lobby_picks_the_one_open_table_here(service: TableService) -
     with pytest.raises(TableError, match="Several tables are open here"):
         await service.find_lobby(100)
     assert (await service.find_lobby(100, started)).id == started
+
+
+async def test_a_move_takes_the_kept_state_yet_a_failed_move_leaves_no_trace(
+    service: TableService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A person's move at a table without bots takes the kept state rather than
+    # reading the text again: what it changes must never show unless saved.
+    table_id = await seated(service, ANN, BOB)
+    table = await service.get(table_id)
+    before = service.view(table, ANN.user_id)  # keeps the state of this version
+    card = before.hand[0]  # type: ignore[attr-defined]
+    real = HIGH_CARD.resolve
+
+    def half_then_fail(state: HighCardState, seat: int, action: object) -> object:
+        real(state, seat, action)  # type: ignore[arg-type]
+        raise RuntimeError("failed half-way")
+
+    monkeypatch.setattr(HIGH_CARD, "resolve", half_then_fail)
+    with pytest.raises(RuntimeError):
+        await service.act(table_id, ANN.user_id, f"play:{card}")
+    monkeypatch.undo()
+    assert service.view(table, ANN.user_id) == before
+    assert service.view(await service.get(table_id), ANN.user_id) == before
+
+    moved = await service.act(table_id, ANN.user_id, f"play:{card}")
+    assert card not in service.view(moved.table, ANN.user_id).hand  # type: ignore[attr-defined]
+    assert service.view(table, ANN.user_id) == before, "the version before the move reads as it was"
