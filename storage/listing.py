@@ -304,16 +304,23 @@ async def write(
 def parse_page(reply: list[Any], start: int) -> tuple[Page, list[str]]:
     """The page a :data:`PAGE` reply holds, and the ids whose line is missing or unreadable."""
     total, your_moves = int(reply[0]), int(reply[1])
-    entries: list[Entry] = []
     broken: list[str] = []
-    for raw_id, raw_line in zip(reply[2::2], reply[3::2], strict=True):
+    entries = _read_lines(list(zip(reply[2::2], reply[3::2], strict=True)), broken)
+    return Page(entries, start, total, your_moves), broken
+
+
+def _read_lines(pairs: list[tuple[Any, Any]], broken: list[str]) -> list[Entry]:
+    """The entries of a reply's (id, line) pairs; the ids whose line is missing
+    or unreadable go to ``broken``."""
+    entries = []
+    for raw_id, raw_line in pairs:
         table_id = _text(raw_id)
         entry = _entry(_text(raw_line)) if raw_line else None
         if entry is None or entry.id != table_id:
             broken.append(table_id)
         else:
             entries.append(entry)
-    return Page(entries, start, total, your_moves), broken
+    return entries
 
 
 @dataclass(frozen=True)
@@ -346,19 +353,7 @@ def parse_found(reply: list[Any]) -> Found:
     total, matched = int(reply[0]), int(reply[1])
     pairs = list(zip(reply[2::2], reply[3::2], strict=True))
     broken: list[str] = []
-
-    def read(part: list[tuple[Any, Any]]) -> list[Entry]:
-        entries = []
-        for raw_id, raw_line in part:
-            table_id = _text(raw_id)
-            entry = _entry(_text(raw_line)) if raw_line else None
-            if entry is None or entry.id != table_id:
-                broken.append(table_id)
-            else:
-                entries.append(entry)
-        return entries
-
-    matches, first = read(pairs[:matched]), read(pairs[matched:])
+    matches, first = _read_lines(pairs[:matched], broken), _read_lines(pairs[matched:], broken)
     return Found(total, matches, first, list(dict.fromkeys(broken)))
 
 

@@ -13,9 +13,11 @@ import shutil
 import tempfile
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from redis.asyncio import Redis
+from redis.asyncio.connection import Connection
 
 from storage.cluster import LocalCluster
 from storage.connect import RedisServer, connect
@@ -55,3 +57,17 @@ async def redis(redis_url: str) -> AsyncIterator[Redis]:
 @pytest.fixture
 async def store(redis: Redis) -> TableStore:
     return TableStore(redis)
+
+
+@pytest.fixture
+def round_trips(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
+    """Counts what the clients send: a pipeline goes out in one write, one command in one."""
+    sent = [0]
+    real = Connection.send_packed_command
+
+    async def counted(self: Connection, command: Any, check_health: bool = True) -> None:
+        sent[0] += 1
+        await real(self, command, check_health)
+
+    monkeypatch.setattr(Connection, "send_packed_command", counted)
+    yield sent

@@ -5,11 +5,8 @@ one server, beside it on a cluster)."""
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
-from typing import Any
 
 import pytest
-from redis.asyncio.connection import Connection
 
 from bot.tables import Player, TableService
 from storage import keys
@@ -24,20 +21,6 @@ ANN, BOB = Player(1, "Ann"), Player(2, "Bob")
 
 def cluster_mode() -> bool:
     return os.environ.get("GAMETABLE_TEST_CLUSTER") == "1"
-
-
-@pytest.fixture
-def round_trips(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
-    """Counts what the clients send: a pipeline goes out in one write, one command in one."""
-    sent = [0]
-    real = Connection.send_packed_command
-
-    async def counted(self: Connection, command: Any, check_health: bool = True) -> None:
-        sent[0] += 1
-        await real(self, command, check_health)
-
-    monkeypatch.setattr(Connection, "send_packed_command", counted)
-    yield sent
 
 
 async def test_a_move_is_two_round_trips_and_updates_every_index(

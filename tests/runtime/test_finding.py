@@ -10,7 +10,6 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 import pytest
-from redis.asyncio.connection import Connection
 
 from bot.errors import TableError, TableNotFound
 from bot.tables import Player, TableService
@@ -42,20 +41,6 @@ def loaded(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
 
     monkeypatch.setattr(TableStore, "_parse", counted)
     yield seen
-
-
-@pytest.fixture
-def round_trips(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
-    """What the clients send: a pipeline goes out in one write, one command in one."""
-    sent = [0]
-    real = Connection.send_packed_command
-
-    async def counted(self: Connection, command: Any, check_health: bool = True) -> None:
-        sent[0] += 1
-        await real(self, command, check_health)
-
-    monkeypatch.setattr(Connection, "send_packed_command", counted)
-    yield sent
 
 
 def standalone() -> bool:
