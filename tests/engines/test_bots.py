@@ -9,10 +9,11 @@ from typing import Any
 
 import pytest
 
+from benchmarks.bench_bots import share
 from engines.ai import LEVELS, Level, choose, consider
 from engines.ai.match import play_match
 from engines.ai.search import playable
-from engines.core import Engine
+from engines.core import Engine, Result
 from engines.registry import GAMES
 from tests.engines.test_determinize import SAMPLED
 from tests.engines.test_spheres_of_life_helpers import fresh, give, to_dream
@@ -245,3 +246,11 @@ def test_phase_passes_and_cost_steps_do_not_count_toward_the_rollout_depth() -> 
     passing = [c for c in engine.legal_actions(state, state.round.seat) if c.key == "pass"]
     assert passing and not engine.counts_in_rollout(passing[0])
 
+
+def test_the_benchmark_counts_a_tied_win_as_a_share_and_a_team_win_whole() -> None:
+    # A 3-way tie once counted as a whole win for each tied seat, so a bot and
+    # the all-random baseline could both exceed their fair share together.
+    tie = Result(ranking=[[0, 2], [1]])
+    assert [share(tie, s) for s in range(3)] == [0.5, 0.0, 0.5]
+    team = Result(ranking=[[1, 3], [0, 2]], teams={"a": [1, 3], "b": [0, 2]})
+    assert [share(team, s) for s in range(4)] == [0.0, 1.0, 0.0, 1.0]
