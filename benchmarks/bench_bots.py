@@ -4,6 +4,8 @@ For each game at its smallest and largest table: the normal bot (one seat,
 moving seat each game) against random players over seeded games — its share of
 the wins beside its fair share (1/players, and the share the same seat wins on
 the same seeds when everyone plays at random, which differs in team games) —
+a win shared by a tie counting as its share (1/k for k tied winners; a team's
+win counts whole, as the search scores it), so the shares add up to one game
 and the decision time p50/p99 at each difficulty. Then the hard bot against
 normal bots at the smallest table.
 
@@ -27,7 +29,7 @@ from typing import Any, TextIO
 
 from engines.ai import LEVELS, Level
 from engines.ai.match import play_match
-from engines.core import Engine
+from engines.core import Engine, Result, Seat
 from engines.playout import playout
 from engines.registry import GAMES
 
@@ -45,27 +47,36 @@ def times(decisions: Mapping[str, list[float]], name: str) -> str:
     return f"{name} p50 {p50:.0f} ms p99 {p99:.0f} ms ({len(seconds)} decisions)"
 
 
+def share(result: Result, seat: Seat) -> float:
+    """The part of a game's win ``seat`` takes: 1 alone, 1/k of a k-way tie (as
+    ``ranking_score``, which the search maximizes), 1 with a winning team."""
+    winners = result.winners
+    if seat not in winners:
+        return 0.0
+    return 1.0 if result.teams else 1.0 / len(winners)
+
+
 def one_game(
     key: str, players: int, hero: Level, others: Level | None, seed: int
-) -> tuple[bool, bool, dict[str, list[float]]]:
-    """Game ``seed``: whether the hero's seat won, whether the same seat won the
-    all-random game on the same seed, and the decision times."""
+) -> tuple[float, float, dict[str, list[float]]]:
+    """Game ``seed``: the hero's seat's share of the win, the same seat's share
+    in the all-random game on the same seed, and the decision times."""
     engine = GAMES[key]
     seat = seed % players
     bots = {s: others for s in range(players) if others is not None} | {seat: hero}
     match = play_match(engine, players, seed, bots)
-    random_winners = playout(engine, players, seed=seed, in_place=True)[1].winners
+    at_random = playout(engine, players, seed=seed, in_place=True)[1]
     decisions = {**match.decisions, "optional plays": [0.0] * match.optional_plays}
-    return seat in match.result.winners, seat in random_winners, decisions
+    return share(match.result, seat), share(at_random, seat), decisions
 
 
 def duel(
     engine: Engine[Any, Any], players: int, games: int, hero: Level, others: Level | None, jobs: int = 1
-) -> tuple[int, int, dict[str, list[float]]]:
+) -> tuple[float, float, dict[str, list[float]]]:
     """``hero`` in seat ``seed % players`` against ``others`` (None: random):
     the hero's wins, the same seat's wins in all-random games, decision times
     (``"optional plays"``: one entry per optional play made)."""
-    wins = baseline = 0
+    wins = baseline = 0.0
     decisions: dict[str, list[float]] = {"optional plays": []}
     for won, won_at_random, seconds in _games(
         partial(one_game, engine.info.key, players, hero, others), games, jobs
@@ -78,8 +89,8 @@ def duel(
 
 
 def _games(
-    game: partial[tuple[bool, bool, dict[str, list[float]]]], games: int, jobs: int
-) -> Iterator[tuple[bool, bool, dict[str, list[float]]]]:
+    game: partial[tuple[float, float, dict[str, list[float]]]], games: int, jobs: int
+) -> Iterator[tuple[float, float, dict[str, list[float]]]]:
     if jobs <= 1:
         yield from map(game, range(games))
         return
@@ -87,7 +98,7 @@ def _games(
         yield from pool.map(game, range(games), chunksize=max(1, games // (jobs * 8)))
 
 
-def interval(wins: int, games: int) -> str:
+def interval(wins: float, games: int) -> str:
     """The 95% Wilson interval of a win share, so a small sample says how unsure it is."""
     if not games:
         return ""
@@ -111,7 +122,8 @@ def run(
             wins, baseline, decisions = duel(engine, players, games, LEVELS["normal"], None, jobs)
             easy = duel(engine, players, max(1, games // 10), LEVELS["easy"], None, jobs)[2]
             out.write(
-                f"{engine.info.title}, {players} players: normal bot wins {wins}/{games} = {wins / games:.0%}"
+                f"{engine.info.title}, {players} players: normal bot wins {wins:g}/{games}"
+                f" = {wins / games:.0%}"
                 f"{interval(wins, games)}"
                 f" (fair share {1 / players:.0%}; this seat under random play {baseline / games:.0%})"
                 f" [{time.perf_counter() - started:.0f} s]\n"
@@ -124,7 +136,7 @@ def run(
         players = engine.info.min_players
         wins, _, decisions = duel(engine, players, versus, LEVELS["hard"], LEVELS["normal"], jobs)
         out.write(
-            f"{engine.info.title}, {players} players: hard bot against normal bots wins {wins}/{versus}"
+            f"{engine.info.title}, {players} players: hard bot against normal bots wins {wins:g}/{versus}"
             f" = {wins / versus:.0%}{interval(wins, versus)} (fair share {1 / players:.0%})\n"
             f"  {times(decisions, 'hard')}; {times(decisions, 'normal')}\n"
         )

@@ -589,6 +589,16 @@ class Engine(ABC, Generic[S, A]):
         random by default; games may override it with a cheap heuristic."""
         return rng.choice(choices)
 
+    def counts_in_rollout(self, choice: Choice) -> bool:
+        """Whether a move of a bot's quick simulated game counts toward its
+        level's rollout depth (by default every move does). A game whose turns
+        are made of many small steps (a pass in an action round, a cost paid
+        card by card) lets those go free, so that the depth reaches as far into
+        the game at every table size: three players pass a round in three moves,
+        two in two. The search still ends a simulated game after a few times
+        the depth in moves of any kind."""
+        return True
+
     def apply(
         self,
         state: S,

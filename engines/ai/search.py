@@ -24,6 +24,10 @@ from engines.core import Choice, Engine, IllegalAction, Seat
 
 Key = tuple[Seat, str]
 
+# A simulated game after the tree ends after this many moves of any kind per
+# step of the level's rollout depth, whatever the game lets go uncounted.
+ROLLOUT_MOVES_PER_STEP = 6
+
 
 class Node:
     __slots__ = ("available", "children", "seat", "total", "visits")
@@ -185,13 +189,21 @@ def _iterate(
         node = child
         path.append(node)
     # A short simulated game from here (cut short when the time is up), then
-    # the game's own score.
-    for _ in range(level.rollout_depth):
-        if engine.result(world) is not None or time.perf_counter() > deadline:
+    # the game's own score. Its length is counted in the moves the game says
+    # count (not a pass in an action round, say), up to a bound on all moves.
+    counted = 0
+    for _ in range(level.rollout_depth * ROLLOUT_MOVES_PER_STEP):
+        if counted >= level.rollout_depth or engine.result(world) is not None:
+            break
+        if time.perf_counter() > deadline:
             break
         mover, options = _mover(engine, world, rng)
-        if not options or not _play(engine, world, mover, engine.rollout_choice(world, mover, options, rng)):
+        if not options:
             break
+        choice = engine.rollout_choice(world, mover, options, rng)
+        if not _play(engine, world, mover, choice):
+            break
+        counted += engine.counts_in_rollout(choice)
     scores = engine.evaluate(world)
     for visited in path:
         visited.visits += 1

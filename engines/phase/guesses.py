@@ -51,9 +51,17 @@ def _redeal(world: PhState, seen: list[int], unseen: list[int], rng: random.Rand
     pool = sorted(world.cards[c] for c in [*seen, *unseen])
     rng.shuffle(pool)
     dealt: dict[int, tuple[str, int]] = {}
+    sides = {design: world.card_set.card(design).sides for design in set(pool)}
     for card in seen:
-        fits = [(i, side) for i, design in enumerate(pool)
-                for side in (0, 1) if world.card_set.card(design).sides[side] == faces[card]]
+        # Which sides of each design show this face, worked out once per design
+        # rather than once per copy in the pool, titles compared first: it was
+        # most of a sample's cost.
+        face = faces[card]
+        showing = {
+            design: [i for i, side in enumerate(both) if side.title == face.title and side == face]
+            for design, both in sides.items()
+        }
+        fits = [(i, side) for i, design in enumerate(pool) for side in showing[design]]
         if not fits:
             return  # no consistent deal found this way: keep the cards as they are
         at, side = rng.choice(fits)

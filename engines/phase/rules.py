@@ -184,6 +184,11 @@ class Phase(Engine[PhState, PhAction]):
         """Train, strike where influence is taken, oppose what would take it, pass the rest."""
         return tactics.quick_move(state, seat, choices, rng)
 
+    def counts_in_rollout(self, choice: Choice) -> bool:
+        """Only the moves that change the board count toward a bot's rollout
+        depth; a pass, a declaration finished, a cost card paid do not."""
+        return tactics.counts(choice.action)
+
     def result(self, state: PhState) -> Result | None:
         if state.step != "over":
             return None

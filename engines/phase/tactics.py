@@ -18,6 +18,16 @@ def quick_move(state: PhState, seat: Seat, choices: list[Choice], rng: random.Ra
     return sampling.best(choices, lambda c: _worth(state, seat, c.action, rng), rng)
 
 
+def counts(action: object) -> bool:
+    """Whether a quick move counts toward the rollout depth: the moves that
+    change the board (a card picked, an attack, a warrior sent or opposing, a
+    warrior trained, an order or a skill). A pass, a declaration finished, a
+    skirmish chosen, a cost paid card by card go free: at three players a turn
+    holds half again as many of them as at two, and a depth counted in all
+    moves ended a simulated attack before any warrior struck."""
+    return isinstance(action, (Pick, Attack, Send, Oppose, Train, Order, Skill))
+
+
 def _worth(state: PhState, seat: Seat, action: object, rng: random.Random) -> float:
     if isinstance(action, Pick):
         return -float(state.side(action.card, flipped=True).cost)  # cheap to train soon

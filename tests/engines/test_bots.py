@@ -9,10 +9,11 @@ from typing import Any
 
 import pytest
 
+from benchmarks.bench_bots import share
 from engines.ai import LEVELS, Level, choose, consider
 from engines.ai.match import play_match
 from engines.ai.search import playable
-from engines.core import Engine
+from engines.core import Engine, Result
 from engines.registry import GAMES
 from tests.engines.test_determinize import SAMPLED
 from tests.engines.test_spheres_of_life_helpers import fresh, give, to_dream
@@ -194,3 +195,62 @@ def test_a_bot_with_no_optional_play_but_idle_ones_does_not_search() -> None:
     state.discard.append(lake)
     assert all(c.idle for c in engine.legal_actions(state, 1))
     assert consider(engine, state, 1, NORMAL, 0) is None
+
+
+# ----- Phase at three players: a simulated attack reaches its strike -----
+
+
+def _phase_attack_step(players: int, seed: int) -> Any:
+    """A random game of Phase at its first Attack step from round 3 on where the
+    active player has a warrior free to strike."""
+    engine = GAMES["phase"]
+    rng = random.Random(seed)
+    state = engine.setup(players, engine.parse_options(), seed)
+    while engine.result(state) is None:
+        if (
+            state.step == "attack"
+            and state.round_no >= 3
+            and any(state.attack(c) > 0 for c in state.play[state.turn] if not state.is_locked(c))
+        ):
+            return state
+        seat = engine.prompts(state)[0].seat
+        state = engine.apply(state, seat, rng.choice(engine.legal_actions(state, seat)).action).state
+    raise AssertionError("no Attack step with a warrior free to strike")
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_phase_a_bot_at_three_players_attacks_a_nexus_nobody_can_defend(seed: int) -> None:
+    # Round 3, three players: seat 2 has Burnt Guard (2 evil) in play and every
+    # warrior of the others is locked, so nobody can oppose it and an attack
+    # takes 2 evil influence from the Nexus for nothing. When every pass of the
+    # three-player action rounds counted toward the rollout depth, the simulated
+    # attack ended before the strike, training looked better, and the bot
+    # declined this attack in every one of these searches.
+    engine = GAMES["phase"]
+    state = _phase_attack_step(3, 0)
+    seat = state.turn
+    for other in state.others(seat):
+        state.locked += [c for c in state.play[other] if c not in state.locked]
+    assert [state.name(c) for c in state.play[seat] if state.attack(c) > 0] == ["Burnt Guard"]
+    assert state.nexus[1] > 0
+    assert choose(engine, state, seat, NORMAL, seed).key == "attack"
+
+
+def test_phase_passes_and_cost_steps_do_not_count_toward_the_rollout_depth() -> None:
+    engine = GAMES["phase"]
+    state = _phase_attack_step(3, 0)
+    counted = {c.key: engine.counts_in_rollout(c) for c in engine.legal_actions(state, state.turn)}
+    assert counted == {"attack": True, "no-attack": True}
+    state = engine.apply(state, state.turn, {"type": "attack", "attack": True}).state
+    assert state.round is not None  # Maneuvering: an action round
+    passing = [c for c in engine.legal_actions(state, state.round.seat) if c.key == "pass"]
+    assert passing and not engine.counts_in_rollout(passing[0])
+
+
+def test_the_benchmark_counts_a_tied_win_as_a_share_and_a_team_win_whole() -> None:
+    # A 3-way tie once counted as a whole win for each tied seat, so a bot and
+    # the all-random baseline could both exceed their fair share together.
+    tie = Result(ranking=[[0, 2], [1]])
+    assert [share(tie, s) for s in range(3)] == [0.5, 0.0, 0.5]
+    team = Result(ranking=[[1, 3], [0, 2]], teams={"a": [1, 3], "b": [0, 2]})
+    assert [share(team, s) for s in range(4)] == [0.0, 1.0, 0.0, 1.0]
