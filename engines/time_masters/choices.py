@@ -70,7 +70,8 @@ def main_choices(state: TmState) -> list[Choice]:
         if spec.kind == "focus":
             found.append(Choice(key=f"focus:{card}", label=f"Play the focus {spec.name}",
                                 steps=["Play a focus", spec.name], action=Focus(card=card)))
-        if spec.kind == "timer" and len(state.timers[seat]) < state.options.max_timers:
+        cap = state.options.max_timers
+        if spec.kind == "timer" and (cap is None or len(state.timers[seat]) < cap):
             found.append(Choice(key=f"timer:{card}", label=f"Set the timer {spec.name}",
                                 steps=["Set a timer", spec.name], action=SetTimer(card=card)))
         if spec.kind == "spell" and spec.cost <= state.ke[seat]:

@@ -38,7 +38,7 @@ def check_invariants(state: TmState) -> None:
     assert all(n == 1 for n in counts.values()), f"a card is in two places: {counts.most_common(2)}"
     assert all(0 <= ke <= state.options.ke for ke in state.ke)
     for seat in range(state.players):
-        assert len(state.timers[seat]) <= state.options.max_timers
+        assert len(state.timers[seat]) <= (state.options.max_timers or len(state.cards))
         for timer in state.timers[seat]:
             assert state.spec(timer.card).kind == "timer"
             assert len(timer.spells) <= state.spec(timer.card).capacity

@@ -265,3 +265,23 @@ def test_a_late_seat_settles_its_timer_and_ends_the_turn_without_spending() -> N
     assert moves == 5  # activate, cast both released spells, go on to buying, end the turn
     assert timer.card in state.discards[seat] and state.ke[seat] == ke
     assert all(c in state.hands[seat] for c in hand), "no card of the hand was spent"
+
+
+@pytest.mark.parametrize("cap", [None, 2])
+def test_a_hand_of_timers_can_always_set_one(cap: int | None) -> None:
+    """Decision 3: the rulebook sets no limit on timers in play. Under a limit a
+    hand of nothing but timers leaves a player only resting, turn after turn."""
+    state = new_game(2, seed=3, max_timers=cap)
+    seat = state.turn
+    set_hand(state, seat)
+    _seat_timer(state, seat, "sand-glass", [])
+    _seat_timer(state, seat, "water-clock", [])
+    set_hand(state, seat, "sand-glass", "sand-glass", "water-clock", "eternal-clock", "eternal-clock")
+    setting = [k for k in keys(state) if k.startswith("timer:")]
+    if cap is None:
+        assert setting, "a third timer may be set"
+        state, _ = act(state, seat, setting[0])
+        assert len(state.timers[seat]) == 3
+        check_invariants(state)
+    else:
+        assert not setting and set(keys(state)) == {"rest", "end-main"}
