@@ -10,6 +10,7 @@ from storage.records import TableRecord, TableStatus
 # Reads of the list lines a finder makes before it loads every table instead: a
 # line its table disagrees with is written again, so the second read agrees.
 FIND_TRIES = 2
+NOT_AT_ANY_TABLE = "You are not at any table. Create one with /table create."
 
 
 class Finding(Reading):
@@ -44,20 +45,20 @@ class Finding(Reading):
             tables = await self.store.confirm(mine, found.first)
             return _the_one(tables) if tables is not None and len(tables) == min(found.total, 2) else None
         if channel_id is None:
-            raise TableNotFound("You are not at any table. Create one with /table create.")
+            raise TableNotFound(NOT_AT_ANY_TABLE)
         scope = f"channel:{channel_id}"
         listed = await self.store.lookup(scope)
         if not listed.total:
             damaged = await self.store.quarantine.in_channel(channel_id)
             if len(damaged) == 1:
                 await self.get(damaged[0])  # says that it cannot be read (and lets it be abandoned)
-            raise TableNotFound("You are not at any table. Create one with /table create.")
+            raise TableNotFound(NOT_AT_ANY_TABLE)
         tables = await self.store.confirm(scope, listed.first)
         if tables is None or len(tables) != min(listed.total, 2):
             return None
         if len(tables) == 1:
             return tables[0]
-        raise TableNotFound("You are not at any table. Create one with /table create.")
+        raise TableNotFound(NOT_AT_ANY_TABLE)
 
     async def _find_loaded(self, user_id: int, channel_id: int | None) -> TableRecord:
         """:meth:`find` from the tables themselves, every one of the user's (and
@@ -74,7 +75,7 @@ class Finding(Reading):
             damaged = await self.store.quarantine.in_channel(channel_id)
             if not in_channel and len(damaged) == 1:
                 await self.get(damaged[0])  # says that it cannot be read (and lets it be abandoned)
-        raise TableNotFound("You are not at any table. Create one with /table create.")
+        raise TableNotFound(NOT_AT_ANY_TABLE)
 
     async def find_lobby(self, channel_id: int | None, table_id: str | None = None) -> TableRecord:
         """The table someone means to join: the one named, else this channel's

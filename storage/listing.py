@@ -230,14 +230,11 @@ def writes_of(record: TableRecord, now: float) -> list[Write]:
     once over. Every save makes these, so a line shown in several lists (all
     but a user's on their move) is built and written out once."""
     shared = _shared_entry(record) if record.status.active else None
-    dumped: dict[int, str] = {}
+    line = shared.model_dump_json() if shared is not None else None
     writes = []
     for scope in scopes(record):
         entry = None if shared is None else _for_scope(record, scope, shared)
-        if entry is not None and id(entry) not in dumped:
-            dumped[id(entry)] = entry.model_dump_json()
-        line = None if entry is None else dumped[id(entry)]
-        writes.append(enter(scope, record.id, record.version, entry, now, line))
+        writes.append(enter(scope, record.id, record.version, entry, now, line if entry is shared else None))
     return writes
 
 

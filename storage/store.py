@@ -301,7 +301,7 @@ class TableStore:
         """The save and every index write it implies, in one script on one
         server: one command, and a refused save changes no index."""
         names += [keys.deadlines(record.id), keys.outbox_due(record.id)]
-        due = record.deadline if record.status.active else None
+        due = _deadline_entry(record)
         args += ["" if due is None else repr(due), record.id, "" if news is None else "1"]
         for list_keys, list_args in _list_writes(record):
             names += list_keys
@@ -684,10 +684,15 @@ def _writes_key(table_id: str) -> str:
 
 def _queue_index_writes(pipe: Pipeline, record: TableRecord) -> None:
     """Queue the deadline index entry ``record`` calls for (the lists: :func:`_list_writes`)."""
-    if not record.status.active or record.deadline is None:
+    if (due := _deadline_entry(record)) is None:
         pipe.zrem(keys.deadlines(record.id), record.id)
     else:
-        pipe.zadd(keys.deadlines(record.id), {record.id: record.deadline})
+        pipe.zadd(keys.deadlines(record.id), {record.id: due})
+
+
+def _deadline_entry(record: TableRecord) -> float | None:
+    """When the deadline index wakes the table: its deadline while it is active; never once over."""
+    return record.deadline if record.status.active else None
 
 
 def _list_writes(record: TableRecord) -> list[_ListWrite]:

@@ -88,7 +88,7 @@ def build_view(state: SoiState, viewer: Seat | None) -> SoiView:
     over = state.phase == "over"
     view = SoiView(
         viewer=viewer,
-        headline=headline(state),
+        headline=_headline(state, waiting[2] if waiting else ""),
         players=state.players,
         harmony_in_game=state.harmony,
         phase=state.phase,
