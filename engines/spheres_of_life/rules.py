@@ -29,6 +29,8 @@ from engines.spheres_of_life.scoring import score
 from engines.spheres_of_life.state import SolOptions, SolState
 
 SEATS_PER_DECK = 7
+# The key prefixes of what choices.anytime lists.
+ANYTIME_KEYS = ("play:", "reorder:")
 HELP = (
     "Collect Noble animals (+), shed Corrupted ones (−). Per animal: 1→1, 2→4, 3→9 points, a fourth "
     "starts again. Phases pass clockwise: Day — lay one card per player, each picks one, then draws one. "
@@ -157,12 +159,14 @@ class SpheresOfLife(Engine[SolState, SolAction]):
 
     def choice(self, state: SolState, seat: Seat, key: str) -> Choice:
         kind = self._prompt_kind(state, seat)
-        for option in self._choices(state, seat, kind) if kind is not None else []:
+        for option in self._choices(state, seat, kind, key) if kind is not None else []:
             if option.key == key:
                 return reading.add_details(state, [option])[0]  # the card text of this one only
         raise IllegalAction("That move is not possible right now.")
 
-    def _choices(self, state: SolState, seat: Seat, kind: str) -> list[Choice]:
+    def _choices(self, state: SolState, seat: Seat, kind: str, key: str | None = None) -> list[Choice]:
+        """The seat's choices; given a ``key``, possibly only those of its family
+        (a card played out of turn or a reorder, else the turn's own moves)."""
         if state.stage == "heroes":
             return choices.hero_choices(state, seat)
         if state.stage == "rps":
@@ -174,8 +178,11 @@ class SpheresOfLife(Engine[SolState, SolAction]):
             if state.dream is not None and state.dream.action is not None:
                 return choices.block_answers(state, seat)
             return choices.exchange_answers(state, seat)
-        found = choices.anytime(state, seat)
-        if kind == "turn":
+        # Any seat's plays and reorders (keys "play:…", "reorder:…") are many and
+        # costly to list; a move of the turn itself never has such a key.
+        anytime = key is None or key.startswith(ANYTIME_KEYS)
+        found = choices.anytime(state, seat) if anytime else []
+        if kind == "turn" and (key is None or not anytime):
             found = self._turn_choices(state, seat) + found
         return found
 
