@@ -222,8 +222,13 @@ class Changes(Reading):
         # ``seat_of``: the user making the change — their seat is reported, and they are
         # answered directly rather than by DM or ping. ``quick``: the change is one
         # person's move, which at a table without bots is one engine step.
+        recent = True
         for _ in range(RETRIES):
-            record = await self.get(table_id)
+            # The table as this process saved it last, if it did: no read. The save
+            # refuses it if anyone wrote since; a refusal of the change itself is
+            # checked on a fresh read, as it may be due to a newer write elsewhere.
+            cached = recent and self.store.recent.holds(table_id)
+            record = await self.get(table_id, to_change=cached)
             try:
                 if quick and _stepping_only(record):
                     # On the event loop nobody else can touch the kept state
@@ -236,6 +241,11 @@ class Changes(Reading):
                     play, newly = await asyncio.to_thread(self._work, record, change, kind, log)
             except _Unreadable as unreadable:
                 raise TableDamaged(await self.store.damaged(record.id, unreadable.reason)) from None
+            except TableError:
+                if not cached:
+                    raise
+                recent = False
+                continue
             news = (
                 news_of(record, play.events, newly, seat_of, partial(self.text, record), play.notices)
                 if log

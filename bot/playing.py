@@ -30,15 +30,20 @@ class Playing(Changes):
         Otherwise it is a :class:`StaleClick`.
         """
 
+        # The game whose move the last attempt refused: counted once the refusal
+        # stands (an attempt on this process's copy is tried again on a fresh read).
+        refused: list[str] = []
+
         def act(play: _Play) -> None:
             record, engine = play.record, play.engine
+            refused.clear()
             need(record, TableStatus.PLAYING, "This table is not in play.")
             clocks.check_running(record)
             seat = seated(record, user_id)
             try:
                 choice = self._current_choice(play, seat, key, version)
             except TableError:
-                metrics.refused(record.game)
+                refused.append(record.game)
                 raise
             # The state before the move is the text it was loaded from: no second dump.
             assert record.state is not None  # a game in play has a state
@@ -53,7 +58,12 @@ class Playing(Changes):
             undo.offer(record, seat, *before, play.state, play.entries, play.events)
 
         started = time.perf_counter()
-        outcome = await self._change(table_id, act, kind="act", seat_of=user_id, quick=True)
+        try:
+            outcome = await self._change(table_id, act, kind="act", seat_of=user_id, quick=True)
+        except TableError:
+            for game in refused:
+                metrics.refused(game)
+            raise
         metrics.saved(outcome.table.game, time.perf_counter() - started)
         return outcome
 

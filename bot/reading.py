@@ -51,9 +51,11 @@ class Reading:
         except KeyError:
             raise TableError(f"There is no game called {quote(game)}. Try /games.") from None
 
-    async def get(self, table_id: str) -> TableRecord:
+    async def get(self, table_id: str, *, to_change: bool = False) -> TableRecord:
+        """The table; ``to_change``: for a change that saves it (see
+        :meth:`TableStore.get_to_change`: maybe as this process last wrote it)."""
         try:
-            record = await self.store.get(table_id)
+            record = await (self.store.get_to_change(table_id) if to_change else self.store.get(table_id))
         except DamagedTable as damage:
             raise TableDamaged(damage) from None
         if record is None:

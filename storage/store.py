@@ -42,6 +42,7 @@ from storage.damage import GONE as _GONE
 from storage.damage import DamagedTable, Quarantine
 from storage.listing import Page
 from storage.outbox import RELEASE, Announcement, Outbox, outbox_key
+from storage.recent import RecentWrites
 from storage.records import LogEntry, RecordDamaged, TableRecord, TableStatus, parse_record, salvage
 from storage.retention import Archiver, Retention, archive_key, unpack, unpack_state
 from storage.schedule import Schedule, interleave
@@ -149,6 +150,7 @@ class TableStore:
         self.outbox = Outbox(redis)
         self.deadlines = Schedule(redis, keys.DEADLINE_BUCKETS, keys.LEGACY_DEADLINES)
         self.quarantine = Quarantine(redis)
+        self.recent = RecentWrites()
 
     # ----- tables -----
 
@@ -156,6 +158,15 @@ class TableStore:
         """The table, or None when there is none; :class:`DamagedTable` (after
         quarantining it) when it is there but cannot be read."""
         fields = await self.redis.hmget(keys.table(table_id), list(_FIELDS))
+        return await self._parse(table_id, fields)
+
+    async def get_to_change(self, table_id: str) -> TableRecord | None:
+        """The table for a change that saves it with :meth:`save`: as this
+        process wrote it last when it did (no round trip; the save's
+        compare-and-set refuses it if anyone wrote since), else as :meth:`get`."""
+        fields = self.recent.fields(table_id)
+        if fields is None:
+            return await self.get(table_id)
         return await self._parse(table_id, fields)
 
     async def _parse(self, table_id: str, fields: Sequence[Any]) -> TableRecord | None:
@@ -171,6 +182,7 @@ class TableStore:
                 stored = _text(version) or "none"
                 raise RecordDamaged(f"its version field ({stored}) disagrees with its record")
         except RecordDamaged as damage:
+            self.recent.forget(table_id)
             if damage.newer:
                 raise DamagedTable(table_id, damage.reason, salvage(meta), held=False) from None
             raise await self.quarantine.hold(table_id, damage.reason, salvage(meta)) from None
@@ -185,6 +197,7 @@ class TableStore:
 
     async def damaged(self, table_id: str, reason: str) -> DamagedTable:
         """Quarantine a table whose record reads but whose game state does not."""
+        self.recent.forget(table_id)
         meta = await self.redis.hget(keys.table(table_id), "meta")
         return await self.quarantine.hold(table_id, reason, salvage(meta))
 
@@ -235,6 +248,16 @@ class TableStore:
     async def _landed_write(
         self, record: TableRecord, expected: str, entries: Sequence[LogEntry], news: Announcement | None
     ) -> None:
+        try:
+            await self._marked_write(record, expected, entries, news)
+        except BaseException:
+            # Refused, unknown or cancelled: the next change reads the table afresh.
+            self.recent.forget(record.id)
+            raise
+
+    async def _marked_write(
+        self, record: TableRecord, expected: str, entries: Sequence[LogEntry], news: Announcement | None
+    ) -> None:
         nonce = secrets.token_hex(8)
         try:
             await self._write(record, expected, entries, news, nonce)
@@ -274,7 +297,8 @@ class TableStore:
         news: Announcement | None,
         nonce: str,
     ) -> None:
-        args = [expected, str(record.version), record.model_dump_json(), record.state or "", nonce]
+        meta = record.model_dump_json()
+        args = [expected, str(record.version), meta, record.state or "", nonce]
         args.append(news.model_dump_json() if news is not None else "")
         args.append(str(self.retention.lifetime_ms(record)))
         args += _undo_args(record)
@@ -282,6 +306,7 @@ class TableStore:
         names = [keys.table(record.id), keys.log(record.id), outbox_key(record.id), _writes_key(record.id)]
         if not self._separate_indexes:
             await self._write_with_indexes(record, news, names, [*args, str(len(logged)), *logged])
+            self.recent.wrote(record, meta)
             return
         replies = await self._send_write_to_cluster(record, news, names, args + logged)
         outcome = replies[0]
@@ -290,6 +315,7 @@ class TableStore:
         if outcome != _SAVED:
             await self._repair_indexes(record.id)
             raise VersionConflict(record.id, None if outcome < 0 else int(outcome))
+        self.recent.wrote(record, meta)
         if any(isinstance(reply, NoScriptError) for reply in replies[1:]):
             await self._after_write(record, news)  # the list script was not loaded: nothing of it ran
         elif any(isinstance(reply, Exception) for reply in replies[1:]):
@@ -367,6 +393,7 @@ class TableStore:
             log.warning("its log could not be archived", exc_info=True, extra={"table": record.id})
 
     async def delete(self, table_id: str) -> None:
+        self.recent.forget(table_id)
         try:
             record = await self.get(table_id)
         except DamagedTable:

@@ -1,6 +1,6 @@
-"""How many round trips to Redis a move costs: the load, then the
-compare-and-set save with every index write it implies (inside its script on
-one server, beside it on a cluster)."""
+"""How many round trips to Redis a move costs: the load (none when this
+process wrote the table last), then the compare-and-set save with every index
+write it implies (inside its script on one server, beside it on a cluster)."""
 
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ import os
 
 import pytest
 
-from bot.tables import Player, TableService
-from storage import keys
+from bot.tables import Outcome, Player, TableService
+from storage import keys, listing
 from storage.listing import list_keys
-from storage.records import TableStatus
+from storage.records import TableRecord, TableStatus
 from storage.store import TableStore, VersionConflict
 from tests.support.clock import Clock
 from tests.support.minigame import HIGH_CARD
@@ -23,25 +23,37 @@ def cluster_mode() -> bool:
     return os.environ.get("GAMETABLE_TEST_CLUSTER") == "1"
 
 
-async def test_a_move_is_two_round_trips_and_updates_every_index(
-    store: TableStore, round_trips: list[int]
-) -> None:
-    clock = Clock(1000.0)
-    service = TableService(store, clock=clock, turn_timeout=60, games={"high-card": HIGH_CARD})
+def _service(store: TableStore, clock: Clock) -> TableService:
+    return TableService(store, clock=clock, turn_timeout=60, games={"high-card": HIGH_CARD})
+
+
+async def _started(store: TableStore, clock: Clock) -> tuple[TableService, TableRecord]:
+    service = _service(store, clock)
     table = await service.create("high-card", ANN, channel_id=100, guild_id=10, seed=3)
     await service.join(table.id, BOB)
     table = (await service.start(table.id, ANN.user_id)).table
     await store.redis.zrem(keys.outbox_due(table.id), table.id)  # as if its news were told
-    seat = service.awaited(table)[0]
-    player = (ANN, BOB)[seat]
-    hand = service.view(table, player.user_id).hand  # type: ignore[attr-defined]
+    return service, table
+
+
+async def _move(service: TableService, table: TableRecord) -> Outcome:
+    player = (ANN, BOB)[service.awaited(table)[0]]
+    key = service.choices(table, player.user_id)[0].key
+    return await service.act(table.id, player.user_id, key, version=table.version)
+
+
+async def test_a_move_is_one_round_trip_and_updates_every_index(
+    store: TableStore, round_trips: list[int]
+) -> None:
+    clock = Clock(1000.0)
+    service, table = await _started(store, clock)
     clock.now += 5
 
     round_trips[0] = 0
-    outcome = await service.act(table.id, player.user_id, f"play:{hand[0]}", version=table.version)
+    outcome = await _move(service, table)
 
     if not cluster_mode():  # a cluster client sends to each node its share, side by side
-        assert round_trips[0] == 2
+        assert round_trips[0] == 1  # this process wrote the table last: the save alone
     saved = outcome.table
     assert saved.deadline == 1005.0 + 60
     assert await store.redis.zscore(keys.deadlines(table.id), table.id) == saved.deadline
@@ -49,6 +61,57 @@ async def test_a_move_is_two_round_trips_and_updates_every_index(
     for scope in ("channel:100", "guild:10", f"user:{ANN.user_id}", f"user:{BOB.user_id}"):
         [entry] = (await store.page(scope, 0, 10)).entries
         assert entry.id == table.id and entry.version == saved.version
+
+
+async def test_a_move_on_a_table_another_process_wrote_reads_it_first(
+    store: TableStore, round_trips: list[int]
+) -> None:
+    clock = Clock(1000.0)
+    _, table = await _started(store, clock)
+    elsewhere = _service(TableStore(store.redis), clock)  # another process
+
+    round_trips[0] = 0
+    outcome = await _move(elsewhere, table)
+
+    if not cluster_mode():
+        assert round_trips[0] == 2  # the load, then the save
+    assert outcome.table.version == table.version + 1
+
+
+async def test_a_move_after_another_process_wrote_is_made_on_the_fresh_table(
+    store: TableStore, round_trips: list[int]
+) -> None:
+    clock = Clock(1000.0)
+    service, table = await _started(store, clock)
+    other = _service(TableStore(store.redis), clock)
+    moved = (await _move(other, table)).table  # this process's copy of the table is now old
+
+    round_trips[0] = 0
+    outcome = await _move(service, moved)
+
+    if not cluster_mode():
+        assert round_trips[0] == 2  # the old copy refuses the click as stale: read afresh, then save
+    assert outcome.table.version == table.version + 2
+    assert [e.version for e in await store.log(table.id)][-2:] == [table.version + 1, table.version + 2]
+
+
+async def test_a_save_from_an_old_copy_is_refused_and_the_next_read_is_fresh(
+    store: TableStore, round_trips: list[int]
+) -> None:
+    _, table = await _started(store, Clock(1000.0))
+    elsewhere = TableStore(store.redis)
+    newer = await elsewhere.save(table.model_copy(update={"deadline": 2000.0}))
+
+    round_trips[0] = 0
+    old = await store.get_to_change(table.id)  # as this process wrote it: no round trip
+    assert old is not None and old.version == table.version
+    with pytest.raises(VersionConflict):
+        await store.save(old)
+    fresh = await store.get_to_change(table.id)
+
+    if not cluster_mode():
+        assert round_trips[0] == 3  # the refused save, the check it was not a retry of ours, a read
+    assert fresh is not None and fresh.version == newer.version and fresh.deadline == 2000.0
 
 
 async def test_a_refused_save_puts_the_winners_index_entries_back(store: TableStore) -> None:
@@ -73,6 +136,7 @@ async def test_listing_a_channel_is_two_round_trips_however_many_tables(
     assert finished is not None
     await store.save(finished.model_copy(update={"status": TableStatus.FINISHED}))
     await store.redis.zadd(list_keys("channel:100")[0], {made[0]: 0})  # a stale entry, dropped on the way
+    await store.redis.script_load(listing.ENTER)  # as in a running process (a fresh server loads it once)
 
     round_trips[0] = 0
     listed = await store.in_channel(100)

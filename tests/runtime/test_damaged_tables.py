@@ -32,6 +32,8 @@ async def damage(service: TableService, table_id: str, **change: object) -> None
         else:
             meta[name] = value
     await redis.hset(keys.table(table_id), "meta", json.dumps(meta))
+    # A write from elsewhere: this process's copy of the table is not the stored one now.
+    service.store.recent.forget(table_id)
 
 
 async def test_players_of_a_damaged_table_still_reach_their_other_tables(service: TableService) -> None:
@@ -85,6 +87,7 @@ async def test_a_table_whose_host_cannot_be_read_is_abandoned_by_moderators_only
 ) -> None:
     table_id = await table(service, ANN, BOB)
     await service.store.redis.hset(keys.table(table_id), "meta", "{garbage")
+    service.store.recent.forget(table_id)
     with pytest.raises(NotHost, match="Only a moderator"):
         await service.abandon(table_id, ANN.user_id)
     outcome = await service.abandon(table_id, CID.user_id, moderator=True)
