@@ -10,14 +10,14 @@ import random
 from bot.tables import Player, TableService
 from storage import keys
 from storage.records import TableStatus
-from storage.store import _FIELDS, TableStore
+from storage.store import FIELDS, TableStore
 from tests.support.clock import Clock
 
 ANN, BOB, CID = Player(1, "Ann"), Player(2, "Bob"), Player(3, "Cid")
 
 
 async def _stored_fields(store: TableStore, table_id: str) -> tuple[str | None, ...]:
-    raw = await store.redis.hmget(keys.table(table_id), list(_FIELDS))
+    raw = await store.redis.hmget(keys.table(table_id), list(FIELDS))
     return tuple(None if value is None else value.decode() for value in raw)
 
 
