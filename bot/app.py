@@ -42,6 +42,8 @@ from storage.tournaments import TournamentStore
 log = logging.getLogger(__name__)
 OLD_COMPONENT = "This button is from an old version of the table — use /table status to see it now."
 RESCAN_EVERY = 300.0
+# Seconds a closing bot waits for a sweep or an outbox drain under way to end.
+STOP_WITHIN = 5.0
 
 
 class GameTableMixin:
@@ -113,6 +115,7 @@ class GameTableMixin:
                     await due.wait()
             due.clear()
             await self.sweep_once()
+            stop_if_cancelled()
 
     async def adopt_legacy_schedules(self) -> None:
         """Move what the single-key schedules of earlier versions still hold
@@ -149,6 +152,7 @@ class GameTableMixin:
                 await self.drain_once(rescan=True)
             else:
                 await self.drain_once()
+            stop_if_cancelled()
 
     async def drain_once(self, *, rescan: bool = False) -> None:
         try:
@@ -178,10 +182,24 @@ class GameTableMixin:
         await safe_reply(interaction, message)
 
     async def close(self) -> None:
-        for task in (self._sweeper, self._drainer):
-            if task is not None:
-                task.cancel()
+        running = [task for task in (self._sweeper, self._drainer) if task is not None and not task.done()]
+        for task in running:
+            task.cancel()
+        if running:
+            # A sweep or drain under way ends first (its table saved or not, never half-told).
+            await asyncio.wait(running, timeout=STOP_WITHIN)
         await super().close()  # type: ignore[misc]
+
+
+def stop_if_cancelled() -> None:
+    """End a background loop whose task was asked to stop. On Python 3.11 a
+    cancellation that arrives just as an awaited command completes can be lost
+    inside ``asyncio.wait_for`` (used by redis-py), which returns the result
+    instead of raising; the task still counts the request, so the loop ends at
+    its next round rather than sleeping on for ever."""
+    task = asyncio.current_task()
+    if task is not None and task.cancelling():
+        raise asyncio.CancelledError
 
 
 def _item_will_answer(interaction: discord.Interaction[Any]) -> bool:

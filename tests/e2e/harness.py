@@ -58,6 +58,23 @@ from tests.e2e.limits import check_payload
 from tests.e2e.records import Fault, InteractionRecord, InteractionResult, Request, SentMessage
 
 __all__ = ["DiscordHarness", "InteractionResult", "Request", "SentMessage"]
+
+# Seconds a closing bot and its cancelled tasks get to finish (they take milliseconds).
+CLOSE_WITHIN = 20.0
+
+
+def where(task: asyncio.Task[Any]) -> str:
+    """A task and the chain of awaits it is suspended in, outermost first."""
+    places: list[str] = []
+    awaited: Any = task.get_coro()
+    while awaited is not None and len(places) < 40:
+        frame = getattr(awaited, "cr_frame", None) or getattr(awaited, "gi_frame", None)
+        if frame is not None:
+            file = frame.f_code.co_filename.rsplit("/", 1)[-1]
+            places.append(f"{frame.f_code.co_name} ({file}:{frame.f_lineno})")
+        awaited = getattr(awaited, "cr_await", None) or getattr(awaited, "gi_yieldfrom", None)
+    return f"{task.get_name()}: " + " > ".join(places or [repr(awaited)])
+
 BotFactory = Callable[[], discord.Client]
 
 
@@ -198,14 +215,24 @@ class DiscordHarness(UserActions):
         return await self.start(bot)
 
     async def close(self, *, check: bool = True) -> None:
+        stuck: list[str] = []
         if self.bot is not None and not self.bot.is_closed():
-            await self.bot.close()
+            try:
+                async with asyncio.timeout(CLOSE_WITHIN):
+                    await self.bot.close()
+            except TimeoutError:
+                stuck.append("the bot's close() did not return")
         current = asyncio.current_task()
         leftovers = [t for t in self._tasks if not t.done() and t is not current]
         for task in leftovers:
             task.cancel()
-        await asyncio.gather(*leftovers, return_exceptions=True)
+        if leftovers:
+            await asyncio.wait(leftovers, timeout=CLOSE_WITHIN)
+        # A task that outlives its cancellation would hang a bot's shutdown: name it and where it waits.
+        stuck += [where(task) for task in leftovers if not task.done()]
         self._uninstall()
+        if stuck:
+            raise AssertionError("still running after close:\n" + "\n".join(stuck))
         if check:
             self._raise_problems()
 

@@ -4,6 +4,7 @@ Redis, as after a restart."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 import time
 from collections.abc import Callable, Mapping
@@ -16,7 +17,7 @@ from bot.settings import Settings
 from bot.tables import TableService
 from engines.core import Engine
 from storage.store import TableStore
-from tests.e2e.harness import DiscordHarness, InteractionResult, SentMessage
+from tests.e2e.harness import CLOSE_WITHIN, DiscordHarness, InteractionResult, SentMessage, where
 
 
 class BotMaker:
@@ -47,7 +48,12 @@ class BotMaker:
 
     async def close(self) -> None:
         for client in self.clients:
-            await client.aclose()
+            try:
+                async with asyncio.timeout(CLOSE_WITHIN):
+                    await client.aclose()
+            except TimeoutError:
+                others = [where(t) for t in asyncio.all_tasks() if t is not asyncio.current_task()]
+                raise AssertionError("a Redis client did not close; running:\n" + "\n".join(others)) from None
 
 
 def button(message: SentMessage, label: str) -> str:
