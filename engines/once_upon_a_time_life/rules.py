@@ -197,7 +197,7 @@ class OnceUponATimeLife(Engine[LifeState, LifeAction]):
         (drawn from the Master and Virus cards it has not seen) and the order of
         every deck and question pile. The open question stays: its answers are
         shown, and whether a bot knows the right one is :meth:`bot_policy`'s odds."""
-        world = state.model_copy(deep=True)
+        world = sampling.copy_state(state)
         world.rng = sampling.fresh_rng(rng)
         others = [s for s in range(world.players) if s != seat]
         unseen = sorted([*world.chance, *(c for s in others for c in world.hands[s])])

@@ -152,7 +152,7 @@ class TimeMasters(Engine[TmState, TmAction]):
         other player's unseen cards (hand, deck, spells and delays on timers)
         among those places — what a player owns is public, where it lies is
         not; and each sphere below its face-up top card."""
-        world = state.model_copy(deep=True)
+        world = sampling.copy_state(state)
         world.rng = sampling.fresh_rng(rng)
         sampling.shuffle_kinds(world.cards, world.decks[seat], rng)
         for other in range(world.players):
