@@ -589,6 +589,15 @@ class Engine(ABC, Generic[S, A]):
         random by default; games may override it with a cheap heuristic."""
         return rng.choice(choices)
 
+    def moves(self, state: S, seat: Seat) -> list[Choice]:
+        """The legal choices a bot's search walks: exactly the keys, actions and
+        ``idle`` flags of :meth:`legal_actions`, in the same order, but their
+        words (``label``, ``steps``, ``detail``) may be left bare, since no one
+        reads them. A search asks this for every move of every simulated game,
+        so a game whose words cost more than its rules (card texts, names)
+        builds them only for people. Default: :meth:`legal_actions`."""
+        return self.legal_actions(state, seat)
+
     def counts_in_rollout(self, choice: Choice) -> bool:
         """Whether a move of a bot's quick simulated game counts toward its
         level's rollout depth (by default every move does). A game whose turns

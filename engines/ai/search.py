@@ -48,6 +48,8 @@ def choose(
     # every legal move included.
     deadline = time.perf_counter() + level.budget_ms / 1000
     rng = random.Random(seed)
+    # The root's choices are what the caller gets back, words and all; the
+    # simulated games read only keys and actions (``Engine.moves``).
     choices = advancing(playable(engine, state, seat, engine.legal_actions(state, seat)))
     if len(choices) == 1:
         return choices[0]
@@ -225,7 +227,7 @@ def _mover(engine: Engine[Any, Any], world: BaseModel, rng: random.Random) -> tu
         seats = sorted({p.seat for p in prompts if p.awaited == wanted})
         rng.shuffle(seats)
         for seat in seats:
-            choices = engine.legal_actions(world, seat)
+            choices = engine.moves(world, seat)
             if choices:
                 return seat, advancing(choices)
     return 0, []

@@ -107,11 +107,15 @@ class OnceUponATimeLife(Engine[LifeState, LifeAction]):
         return [Prompt(seat=state.turn, text=text[state.stage])]
 
     def legal_actions(self, state: LifeState, seat: Seat) -> list[Choice]:
+        return reading.add_details(self.moves(state, seat))
+
+    def moves(self, state: LifeState, seat: Seat) -> list[Choice]:
+        """The legal choices without the kept cards' texts (a search reads none)."""
         if all(p.seat != seat for p in self.prompts(state)):
             return []
         stage = state.stage
         if stage == "act":
-            return reading.add_details(choices.before_roll(state))
+            return choices.before_roll(state)
         if stage == "defend":
             return choices.defend(state)
         if stage == "pick":
@@ -121,7 +125,7 @@ class OnceUponATimeLife(Engine[LifeState, LifeAction]):
         if stage == "vabanque":
             return choices.vabanque(state)
         if stage == "respond":
-            return reading.add_details(choices.respond(state, seat))
+            return choices.respond(state, seat)
         return choices.spoils(state)
 
     def cards(self, options: BaseModel) -> list[CardText]:
@@ -193,7 +197,7 @@ class OnceUponATimeLife(Engine[LifeState, LifeAction]):
         (drawn from the Master and Virus cards it has not seen) and the order of
         every deck and question pile. The open question stays: its answers are
         shown, and whether a bot knows the right one is :meth:`bot_policy`'s odds."""
-        world = state.model_copy(deep=True)
+        world = sampling.copy_state(state)
         world.rng = sampling.fresh_rng(rng)
         others = [s for s in range(world.players) if s != seat]
         unseen = sorted([*world.chance, *(c for s in others for c in world.hands[s])])

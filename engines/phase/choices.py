@@ -1,10 +1,17 @@
 """The legal moves of a seat, as menu choices. Labels name the whole move;
 ``steps`` group them (what to do, then which card); ``detail`` is the text of
-the card the choice names, as the choosing seat may read it."""
+the card the choice names, as the choosing seat may read it.
+
+A bot's search asks for the moves of every step of every simulated game and
+reads only their keys, actions and idle flags, while the words (card names
+told apart, both sides' texts) cost most of the work. So every builder takes a
+:class:`Menu`, which writes the words only for people: one path lists the
+moves for both, and they cannot drift apart."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from engines.core import Choice, seat_ref
 from engines.phase import costs, skirmish
@@ -28,6 +35,30 @@ from engines.phase.actions import (
 from engines.phase.state import Pending, PhState
 
 LABEL_MAX = 80
+
+# A choice's words: its label, its steps and its detail.
+Words = Callable[[], tuple[str, list[str], str]]
+
+
+class Menu:
+    """Makes a seat's choices: with their words (``words=True``, for people),
+    or bare for a bot's search, the words then never computed."""
+
+    __slots__ = ("state", "words")
+
+    def __init__(self, state: PhState, words: bool) -> None:
+        self.state = state
+        self.words = words
+
+    def names(self, cards: list[int], title: Callable[[int], str]) -> dict[int, str]:
+        """:func:`_names` where words are written (nothing reads them otherwise)."""
+        return _names(self.state, cards, title) if self.words else {}
+
+    def __call__(self, key: str, action: Any, words: Words, idle: bool = False) -> Choice:
+        if not self.words:
+            return Choice(key=key, label="", steps=[""], action=action, idle=idle)
+        label, steps, detail = words()
+        return Choice(key=key, label=label, steps=steps, action=action, detail=detail, idle=idle)
 
 
 def _names(state: PhState, cards: list[int], title: Callable[[int], str]) -> dict[int, str]:
@@ -64,116 +95,127 @@ def _warrior(state: PhState, card: int, viewer: int) -> str:
     return both_sides(state, card) if owner == viewer else state.side(card).text()
 
 
-def seat_choices(state: PhState, seat: int) -> list[Choice]:
+def seat_choices(state: PhState, seat: int, words: bool = True) -> list[Choice]:
+    """The legal moves of ``seat``; ``words=False``: without their words (see :class:`Menu`)."""
+    make = Menu(state, words)
     if state.step == "over":
         return []
     if state.step == "pick":
-        return _pick(state, seat) if state.picks[seat] is None else []
+        return _pick(make, seat) if state.picks[seat] is None else []
     if state.pending is not None:
-        return pending_choices(state, state.pending) if seat == state.pending.seat else []
+        return pending_choices(make, state.pending) if seat == state.pending.seat else []
     if state.round is not None:
         if seat != state.round.seat:
             return []
-        return [*actions(state, seat), Choice(key="pass", label="Pass", steps=["Pass"], action=Pass())]
+        return [*actions(make, seat), make("pass", Pass(), lambda: ("Pass", ["Pass"], ""))]
     if state.step == "defenders":
-        return _defenders(state, seat) if seat == state.declaring else []
+        return _defenders(make, seat) if seat == state.declaring else []
     if seat != state.turn:
         return []
     if state.step == "attack":
-        return [Choice(key="attack", label="Attack (the Nexus's defender is chosen at random)",
-                       steps=["Attack"], action=Attack(attack=True)),
-                Choice(key="no-attack", label="Do not attack: go on to the Training step",
-                       steps=["Do not attack"], action=Attack(attack=False))]
+        return [make("attack", Attack(attack=True),
+                     lambda: ("Attack (the Nexus's defender is chosen at random)", ["Attack"], "")),
+                make("no-attack", Attack(attack=False),
+                     lambda: ("Do not attack: go on to the Training step", ["Do not attack"], ""))]
     if state.step == "attackers":
-        return _attackers(state)
+        return _attackers(make)
     if state.step == "skirmishes":
-        names = _names(state, state.attacking(), state.name)
-        return [Choice(key=f"resolve:{c}", label=fit(f"Resolve the skirmish of {names[c]}"),
-                       steps=["Resolve a skirmish", names[c]], action=Resolve(attacker=c),
-                       detail=_warrior(state, c, seat)) for c in state.attacking()]
+        fighting = state.attacking()
+        names = make.names(fighting, state.name)
+        return [make(f"resolve:{c}", Resolve(attacker=c),
+                     lambda: (fit(f"Resolve the skirmish of {names[c]}"), ["Resolve a skirmish", names[c]],
+                              _warrior(state, c, seat)))
+                for c in fighting]
     assert state.step == "training"
-    return [*actions(state, seat), *_trainings(state, seat),
-            Choice(key="done", label="Done training: a last action round, then the turn passes",
-                   steps=["Done training"], action=Done())]
+    return [*actions(make, seat), *_trainings(make, seat),
+            make("done", Done(),
+                 lambda: ("Done training: a last action round, then the turn passes", ["Done training"], ""))]
 
 
-def _pick(state: PhState, seat: int) -> list[Choice]:
+# The lambdas below read their loop's variables: a Menu calls each at once or
+# never, so none outlives the pass of the loop it belongs to.
+
+
+def _pick(make: Menu, seat: int) -> list[Choice]:
+    state = make.state
     hand = _distinct(state, state.hands[seat], flipped=True)
-    names = _names(state, hand, lambda c: state.side(c, flipped=True).title)
-    return [Choice(key=f"pick:{c}", label=fit(f"Put {names[c]} into your barracks (this side up)"),
-                   steps=["Put into the barracks", names[c]], action=Pick(card=c),
-                   detail=both_sides(state, c, flipped=True)) for c in hand]
+    names = make.names(hand, lambda c: state.side(c, flipped=True).title)
+    return [make(f"pick:{c}", Pick(card=c),
+                 lambda: (fit(f"Put {names[c]} into your barracks (this side up)"),
+                          ["Put into the barracks", names[c]], both_sides(state, c, flipped=True)))
+            for c in hand]
 
 
-def actions(state: PhState, seat: int) -> list[Choice]:
+def actions(make: Menu, seat: int) -> list[Choice]:
     """Orders from hand and skills of warriors in play that can be paid for now."""
+    state = make.state
     found: list[Choice] = []
     hand = [c for c in _distinct(state, state.hands[seat], flipped=True)
             if (ability := state.side(c, flipped=True).order) is not None
             and costs.can_pay(state, seat, ability)]
-    names = _names(state, hand, lambda c: state.side(c, flipped=True).title)
+    names = make.names(hand, lambda c: state.side(c, flipped=True).title)
     for card in hand:
-        found.append(Choice(key=f"order:{card}", label=fit(f"Play the order of {names[card]}"),
-                            steps=["Play an order", names[card]], action=Order(card=card),
-                            detail=both_sides(state, card, flipped=True)))
+        found.append(make(f"order:{card}", Order(card=card),
+                          lambda: (fit(f"Play the order of {names[card]}"), ["Play an order", names[card]],
+                                   both_sides(state, card, flipped=True))))
     fight = state.in_skirmish()
     warriors = [c for c in state.play[seat]
                 if (ability := state.side(c).skill) is not None and c not in state.used
                 and not state.is_locked(c) and (not fight or c in fight)
                 and costs.can_pay(state, seat, ability)]
-    names = _names(state, warriors, state.name)
+    names = make.names(warriors, state.name)
     for card in warriors:
-        found.append(Choice(key=f"skill:{card}", label=fit(f"Use the skill of {names[card]}"),
-                            steps=["Use a skill", names[card]], action=Skill(card=card),
-                            detail=both_sides(state, card)))
+        found.append(make(f"skill:{card}", Skill(card=card),
+                          lambda: (fit(f"Use the skill of {names[card]}"), ["Use a skill", names[card]],
+                                   both_sides(state, card))))
     return found
 
 
-def _trainings(state: PhState, seat: int) -> list[Choice]:
+def _trainings(make: Menu, seat: int) -> list[Choice]:
+    state = make.state
     ready = [c for c in _distinct(state, [c for c in state.barracks[seat] if not state.is_locked(c)])
              if costs.can_pay(state, seat, None, training=state.side(c).cost, exclude=(c,))]
-    names = _names(state, ready, state.name)
-    return [Choice(key=f"train:{c}",
-                   label=fit(f"Train {names[c]} (phase {state.side(c).cost} other resources)"),
-                   steps=["Train a warrior", names[c]], action=Train(card=c), detail=both_sides(state, c))
+    names = make.names(ready, state.name)
+    return [make(f"train:{c}", Train(card=c),
+                 lambda: (fit(f"Train {names[c]} (phase {state.side(c).cost} other resources)"),
+                          ["Train a warrior", names[c]], both_sides(state, c)))
             for c in ready]
 
 
-def _attackers(state: PhState) -> list[Choice]:
+def _attackers(make: Menu) -> list[Choice]:
+    state = make.state
     seat = state.turn
     free = skirmish.may_attack(state)
-    names = _names(state, free, state.name)
+    names = make.names(free, state.name)
     found = []
     for card in free:
         targets: list[tuple[int | None, str]] = [(None, "the Nexus")]
         targets += [(s, seat_ref(s)) for s in state.others(seat)]
         for at, where in targets:
-            found.append(Choice(key=f"send:{card}:{'nexus' if at is None else at}",
-                                label=fit(f"Send {names[card]} to attack {where}"),
-                                steps=[f"Send {names[card]}", f"To attack {where}"],
-                                action=Send(card=card, at=at),
-                                detail=both_sides(state, card)))
+            found.append(make(f"send:{card}:{'nexus' if at is None else at}", Send(card=card, at=at),
+                              lambda: (fit(f"Send {names[card]} to attack {where}"),
+                                       [f"Send {names[card]}", f"To attack {where}"],
+                                       both_sides(state, card))))
     if state.skirmishes:
-        found.append(Choice(key="done", label="Done declaring attackers", steps=["Done declaring attackers"],
-                            action=Done()))
+        found.append(make("done", Done(),
+                          lambda: ("Done declaring attackers", ["Done declaring attackers"], "")))
     return found
 
 
-def _defenders(state: PhState, seat: int) -> list[Choice]:
+def _defenders(make: Menu, seat: int) -> list[Choice]:
+    state = make.state
     pairs = skirmish.oppositions(state, seat)
-    mine = _names(state, list(dict.fromkeys(c for c, _ in pairs)), state.name)
-    theirs = _names(state, state.attacking(), state.name)
+    mine = make.names(list(dict.fromkeys(c for c, _ in pairs)), state.name)
+    theirs = make.names(state.attacking(), state.name)
     found = []
     for card, fight in pairs:
         where = "at the Nexus" if fight.at is None else "at you"
-        found.append(Choice(
-            key=f"oppose:{card}:{fight.attacker}",
-            label=fit(f"{mine[card]} opposes {theirs[fight.attacker]} {where}"),
-            steps=[f"Defend with {mine[card]}", f"Against {theirs[fight.attacker]}"],
-            action=Oppose(card=card, attacker=fight.attacker),
-            detail=f"{both_sides(state, card)} — against: {state.side(fight.attacker).text()}"))
-    found.append(Choice(key="done", label="Done declaring defenders", steps=["Done declaring defenders"],
-                        action=Done()))
+        found.append(make(
+            f"oppose:{card}:{fight.attacker}", Oppose(card=card, attacker=fight.attacker),
+            lambda: (fit(f"{mine[card]} opposes {theirs[fight.attacker]} {where}"),
+                     [f"Defend with {mine[card]}", f"Against {theirs[fight.attacker]}"],
+                     f"{both_sides(state, card)} — against: {state.side(fight.attacker).text()}")))
+    found.append(make("done", Done(), lambda: ("Done declaring defenders", ["Done declaring defenders"], "")))
     return found
 
 
@@ -183,35 +225,37 @@ def _source(state: PhState, pending: Pending) -> str:
     return state.name(pending.card)
 
 
-def pending_choices(state: PhState, pending: Pending) -> list[Choice]:
-    what = _source(state, pending)
+def pending_choices(make: Menu, pending: Pending) -> list[Choice]:
+    state = make.state
+    what = _source(state, pending) if make.words else ""
+    detail = both_sides(state, pending.card, flipped=pending.kind == "order") if make.words else ""
     need = costs.stage(state, pending)
     found: list[Choice] = []
-    detail = both_sides(state, pending.card, flipped=pending.kind == "order")
+
     if need == "x":
         free = len(costs.usable(state, pending))
         for n in range(1, min(free, 6) + 1):
             plural = "s" if n > 1 else ""
-            found.append(Choice(key=f"x:{n}", label=fit(f"Lock {n} resource{plural} for {what}"),
-                                steps=["Choose X", f"X = {n}"], action=SetX(n=n), detail=detail))
+            found.append(make(f"x:{n}", SetX(n=n),
+                              lambda: (fit(f"Lock {n} resource{plural} for {what}"), ["Choose X", f"X = {n}"],
+                                       detail)))
     elif need in ("lock", "phase"):
         usable = _distinct(state, costs.usable(state, pending))
-        names = _names(state, usable, state.name)
+        names = make.names(usable, state.name)
         verb = "Lock" if need == "lock" else "Phase"
         for card in usable:
             move = Lock(card=card) if need == "lock" else PhaseResource(card=card)
-            found.append(Choice(key=f"{need}:{card}", label=fit(f"{verb} {names[card]} to pay for {what}"),
-                                steps=[f"{verb} a resource", names[card]], action=move,
-                                detail=both_sides(state, card)))
+            found.append(make(f"{need}:{card}", move,
+                              lambda: (fit(f"{verb} {names[card]} to pay for {what}"),
+                                       [f"{verb} a resource", names[card]], both_sides(state, card))))
     elif need == "choose":
         options = costs.candidates(state, pending)
-        names = _names(state, options, lambda c: f"{state.name(c)} of {seat_ref(state.owner(c))}")
+        names = make.names(options, lambda c: f"{state.name(c)} of {seat_ref(state.owner(c))}")
         for card in options:
-            found.append(Choice(key=f"choose:{card}", label=fit(f"Choose {names[card]} for {what}"),
-                                steps=["Choose a warrior", names[card]], action=Choose(card=card),
-                                detail=_warrior(state, card, pending.seat)))
-    found.append(Choice(key="cancel", label=fit(f"Cancel {what} (nothing is paid yet)"), steps=["Cancel"],
-                        action=Cancel(), detail=detail, idle=True))
+            found.append(make(f"choose:{card}", Choose(card=card),
+                              lambda: (fit(f"Choose {names[card]} for {what}"),
+                                       ["Choose a warrior", names[card]],
+                                       _warrior(state, card, pending.seat))))
+    found.append(make("cancel", Cancel(),
+                      lambda: (fit(f"Cancel {what} (nothing is paid yet)"), ["Cancel"], detail), idle=True))
     return found
-
-

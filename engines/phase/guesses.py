@@ -20,11 +20,11 @@ import random
 from engines.core import Seat
 from engines.phase.cards import Side
 from engines.phase.state import PhState
-from engines.sampling import fresh_rng
+from engines.sampling import copy_state, fresh_rng
 
 
 def guess(state: PhState, seat: Seat, rng: random.Random) -> PhState:
-    world = state.model_copy(deep=True)
+    world = copy_state(state)
     world.rng = fresh_rng(rng)
     shown = _shown(world)
     for player in range(world.players):

@@ -109,6 +109,12 @@ class Phase(Engine[PhState, PhAction]):
             return []
         return choices.seat_choices(state, seat)
 
+    def moves(self, state: PhState, seat: Seat) -> list[Choice]:
+        """The legal choices without their words: no names, no card texts."""
+        if not 0 <= seat < state.players:
+            return []
+        return choices.seat_choices(state, seat, words=False)
+
     def validate(self, state: PhState, seat: Seat, action: PhAction) -> None:
         if isinstance(action, Pick) and state.step == "pick" and state.picks[seat] is not None:
             raise IllegalAction("You have already chosen your card.")

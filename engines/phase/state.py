@@ -119,7 +119,9 @@ class PhState(BaseModel):
 
     def side(self, card: int, flipped: bool = False) -> Side:
         """The face the world sees (``flipped``: its other side)."""
-        return self.spec(card).sides[self.face[card] ^ int(flipped)]
+        # ``spec`` written out: a bot's search asks this millions of times a game.
+        deck = self.custom or builtin_deck()
+        return deck.card(self.cards[card]).sides[self.face[card] ^ int(flipped)]
 
     def own_side(self, card: int) -> Side:
         """The side a card's player uses: in hand, the side facing them."""

@@ -15,7 +15,7 @@ def determinize(state: SoiState, seat: Seat, rng: random.Random) -> SoiState:
     """Deal again what ``seat`` cannot see: the deck and the other hands, the
     other alignments, and — until the Weighing reveals them — which token lies
     in which bag, in the source or in another giver's hand."""
-    world = state.model_copy(deep=True)
+    world = sampling.copy_state(state)
     world.rng = sampling.fresh_rng(rng)
     others = [s for s in range(world.players) if s != seat]
     sampling.redeal([world.deck, *(world.hands[s] for s in others)], rng)

@@ -17,7 +17,7 @@ def determinize(state: SolState, seat: Seat, rng: random.Random) -> SolState:
     """Deal the Main Deck and the other hands again among themselves (keeping
     the cards ``seat`` is shown: an exchange on offer, a hand it is looking
     at), and guess the others' secret Hero picks and throws."""
-    world = state.model_copy(deep=True)
+    world = sampling.copy_state(state)
     world.rng = sampling.fresh_rng(rng)
     shown = set(_shown(world, seat))
     unseen = [*world.deck, *(c for s in range(world.players) if s != seat for c in world.hands[s])]

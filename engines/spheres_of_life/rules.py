@@ -157,6 +157,11 @@ class SpheresOfLife(Engine[SolState, SolAction]):
             return []
         return reading.add_details(state, self._choices(state, seat, kind))
 
+    def moves(self, state: SolState, seat: Seat) -> list[Choice]:
+        """The legal choices without their card texts (a search reads none)."""
+        kind = self._prompt_kind(state, seat)
+        return self._choices(state, seat, kind) if kind is not None else []
+
     def choice(self, state: SolState, seat: Seat, key: str) -> Choice:
         kind = self._prompt_kind(state, seat)
         for option in self._choices(state, seat, kind, key) if kind is not None else []:

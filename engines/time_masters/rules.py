@@ -88,13 +88,17 @@ class TimeMasters(Engine[TmState, TmAction]):
         return [Prompt(seat=state.turn, text=text)]
 
     def legal_actions(self, state: TmState, seat: Seat) -> list[Choice]:
+        return _with_card_text(state, self.moves(state, seat))
+
+    def moves(self, state: TmState, seat: Seat) -> list[Choice]:
+        """The legal choices without their card texts (a search reads none)."""
         if state.phase == "over" or seat != state.turn:
             return []
         if state.phase == "timer":
-            return _with_card_text(state, choices.timer_choices(state))
+            return choices.timer_choices(state)
         if state.phase == "main":
-            return _with_card_text(state, choices.main_choices(state))
-        return _with_card_text(state, choices.access_choices(state))
+            return choices.main_choices(state)
+        return choices.access_choices(state)
 
     def cards(self, options: BaseModel) -> list[CardText]:
         assert isinstance(options, TmOptions)
@@ -148,7 +152,7 @@ class TimeMasters(Engine[TmState, TmAction]):
         other player's unseen cards (hand, deck, spells and delays on timers)
         among those places — what a player owns is public, where it lies is
         not; and each sphere below its face-up top card."""
-        world = state.model_copy(deep=True)
+        world = sampling.copy_state(state)
         world.rng = sampling.fresh_rng(rng)
         sampling.shuffle_kinds(world.cards, world.decks[seat], rng)
         for other in range(world.players):

@@ -9,6 +9,7 @@ Adam, as the rulebook's was.
 
 from __future__ import annotations
 
+from engines.phase import ENGINE
 from engines.phase.state import PhState
 from tests.engines.test_phase_helpers import act, check_invariants, keys, put, table, texts
 
@@ -108,6 +109,10 @@ def test_the_sample_turn() -> None:
     assert (state.attack(death), state.defense(death)) == (6, 6)
     state = _passes(state, ADAM)
     state, _ = act(state, MELISSA, f"order:{caelistra}")
+    # Choosing X, which random games seldom reach: a bot's search walks the same moves.
+    bare = [(c.key, c.action, c.idle) for c in ENGINE.moves(state, MELISSA)]
+    assert bare == [(c.key, c.action, c.idle) for c in ENGINE.legal_actions(state, MELISSA)]
+    assert "x:1" in keys(state, MELISSA)
     state, _ = act(state, MELISSA, "x:1")
     state, _ = act(state, MELISSA, f"lock:{melissas}")
     state, _ = act(state, MELISSA, f"choose:{death}")
