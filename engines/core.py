@@ -12,431 +12,83 @@ Text that names a seat (event lines, labels, view strings) writes it as
 ``<seat:N>`` (see :func:`seat_ref`); the presentation layer swaps in the
 player's display name. That keeps engines free of names and lets one event be
 rendered for Discord, the terminal and the tests alike.
+
+The types live in :mod:`engines.contract`, the rules' sections in
+:mod:`engines.rules_text`, refusals in words in :mod:`engines.refusals`; all are
+re-exported here, the one place games import the contract from.
 """
 
 from __future__ import annotations
 
 import random
-import re
 import sys
-import tomllib
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, MutableSequence, Sequence
-from functools import cache
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Generic, Literal, TypeVar
-
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
-
-Seat = int
-
-SEAT_REF = re.compile(r"<seat:(\d+)>")
-CHOICE_KEY = re.compile(r"^[A-Za-z0-9_.:+\-]{1,48}$")
-
-
-def seat_ref(seat: Seat) -> str:
-    """The placeholder for a seat's name inside any engine text."""
-    return f"<seat:{seat}>"
-
-
-def render_seats(text: str, name: Callable[[Seat], str]) -> str:
-    """Replace every ``<seat:N>`` in ``text`` with ``name(N)``."""
-    return SEAT_REF.sub(lambda m: name(int(m.group(1))), text)
-
-
-class IllegalAction(Exception):
-    """A refused move. ``reason`` is one sentence a player understands."""
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
-
-
-class GameOver(IllegalAction):
-    """The game has ended; nothing more can be played."""
-
-
-class NotYourTurn(IllegalAction):
-    """The seat has no prompt right now."""
-
-
-class Rng(BaseModel):
-    """Seeded randomness kept inside the state.
-
-    Each draw builds a generator from ``(seed, draws)`` and bumps the counter, so
-    the same seed and the same actions replay the same game, and a state loaded
-    from JSON continues exactly where it stopped. Never put this in a view.
-    """
-
-    seed: int
-    draws: int = 0
-
-    def _next(self) -> random.Random:
-        # A str seed is hashed with SHA-512 by `random`, independent of
-        # PYTHONHASHSEED, so replays agree across processes.
-        generator = random.Random(f"{self.seed}:{self.draws}")
-        self.draws += 1
-        return generator
-
-    def below(self, n: int) -> int:
-        """A uniform integer in ``[0, n)``."""
-        if n <= 0:
-            raise ValueError("below() needs a positive bound")
-        return self._next().randrange(n)
-
-    def shuffle(self, items: MutableSequence[Any]) -> None:
-        self._next().shuffle(items)
-
-    def pick(self, items: Sequence[Any]) -> Any:
-        return items[self.below(len(items))]
-
-
-class Prompt(BaseModel):
-    """One seat that may act now, and why.
-
-    ``kind``: ``turn`` (it is this seat's move), ``response`` (a window open to
-    several seats, where passing is an action), ``secret`` (a simultaneous hidden
-    choice), ``anytime`` (an optional play the game does not wait for, such as an
-    Ability during a Dream or a Shooting Star: it never times out, and to hide
-    who holds what it is offered to every seat alike, even to seats whose
-    ``legal_actions`` are then empty; a bot seat weighs them against letting
-    the game go on, see ``engines.ai.consider``). ``text`` is public: prompts
-    never depend on hidden information. ``timeout``: seconds this prompt may wait at most
-    (a timed question), when shorter than the table's own pace; ``None``: the
-    table's pace alone.
-    """
-
-    seat: Seat
-    kind: Literal["turn", "response", "secret", "anytime"] = "turn"
-    text: str
-    timeout: float | None = None
-
-    @property
-    def awaited(self) -> bool:
-        """The game waits for this seat (so it may time out)."""
-        return self.kind != "anytime"
-
-
-class Choice(BaseModel):
-    """One legal action for one seat, as menus, autocomplete and bots see it.
-
-    ``key`` is short and stable (it rides in a button's custom_id, so at most 48
-    characters of ``[A-Za-z0-9_.:+-]``): the same key means the same action for as
-    long as it stays legal. ``label`` is the whole action in words (at most 80
-    characters). ``steps`` is the menu path a multi-step chooser walks, e.g.
-    ``["Steal", "<seat:2>", "Card 3"]``; a one-step action has one step.
-    ``detail`` is the text of the card the choice names (or what the move does
-    in full), shown beside the label where there is room; empty when the label
-    says it all. Like the label it may only hold what the choosing seat may see.
-    ``idle``: the move does not advance the game (reordering one's own hand,
-    cancelling a half-made move back to where it started). People may make it
-    as often as they like; bots never choose it while anything else is legal,
-    since a search can prefer such a move for ever and the game would stall.
-    """
-
-    model_config = ConfigDict(arbitrary_types_allowed=True)
-
-    key: str
-    label: str
-    steps: list[str]
-    action: Any
-    detail: str = ""
-    idle: bool = False
-
-    def model_post_init(self, __context: Any) -> None:
-        if not CHOICE_KEY.match(self.key):
-            raise ValueError(f"bad choice key {self.key!r}")
-        if not self.steps:
-            self.steps = [self.label]
-
-
-class Event(BaseModel):
-    """Something that happened. ``to=None``: public, goes to the table log.
-    Otherwise private to the listed seats (told by DM or ephemeral reply)."""
-
-    text: str
-    to: list[Seat] | None = None
-    kind: str = "info"
-
-
-S = TypeVar("S", bound=BaseModel)
-A = TypeVar("A")
-
-
-class Transition(BaseModel, Generic[S]):
-    state: S
-    events: list[Event] = Field(default_factory=list)
-
-
-class View(BaseModel):
-    """What one seat (or ``viewer=None``: the public and spectators) may see.
-
-    Games subclass this with their own fields. ``headline`` is a one-line public
-    summary ("Dream — <seat:1> to act").
-    """
-
-    viewer: Seat | None = None
-    headline: str = ""
-
-
-class Result(BaseModel):
-    """The end of a game. ``ranking`` lists groups of tied seats, best first."""
-
-    ranking: list[list[Seat]]
-    scores: dict[Seat, float] = Field(default_factory=dict)
-    teams: dict[str, list[Seat]] | None = None
-    summary: str = ""
-
-    @property
-    def winners(self) -> list[Seat]:
-        return list(self.ranking[0]) if self.ranking else []
-
-
-class CardText(BaseModel):
-    """One card of a table's deck as a player reads it: for ``/card`` and any
-    picture of its face. ``kind`` is its type in the game's words ("Noble
-    animal", "Shooting Star"); ``facts`` are the printed values a card face
-    shows (rank, element, side…), in order."""
-
-    key: str
-    name: str
-    kind: str
-    text: str
-    facts: dict[str, str] = Field(default_factory=dict)
-
-
-class RulesSection(BaseModel):
-    """One section of a game's rules: ``key`` is short and stable (a command
-    option's value), ``decision`` marks the game's own rulings (its RULES.md)."""
-
-    key: str
-    title: str
-    text: str
-    decision: bool = False
-
-
-class SeatRecap(BaseModel):
-    """Why a seat finished where it did: score lines ("Noble Rabbit ×3: +9"),
-    and what it held — shown only once the game is over."""
-
-    seat: Seat
-    lines: list[str] = Field(default_factory=list)
-    held: list[str] = Field(default_factory=list)
-
-
-class Recap(BaseModel):
-    """The end of a game explained: each seat's breakdown and the game's own
-    history (such as the Scale day by day)."""
-
-    seats: list[SeatRecap] = Field(default_factory=list)
-    history: list[str] = Field(default_factory=list)
-
-
-# "(setup: `test_x`)", "(cosmic::some_test)": where a ruling is proved.
-_DECISION_TESTS = re.compile(r"\s*\([^()]*(?:`test_|\b\w+::\w+|\ball tests\b)[^)]*\)")
-# A sentence naming a test file: its dots inside backticks ("`test_x.py`") do not end it.
-_TEST_SENTENCE = re.compile(r"[^.\n]*`tests?[/_][^`]*`[^.]*\.")
-_PROOF_COLUMNS = ("#", "test", "tests")
-
-
-def _plain_ruling(text: str) -> str:
-    """A RULES.md section as players read it: tables as bullet lines, and the
-    references to the tests that prove each ruling left out."""
-    lines: list[str] = []
-    header: list[str] | None = None
-    for line in text.splitlines():
-        if not line.startswith("|"):
-            header = None
-            lines.append(line)
-            continue
-        cells = [c.strip() for c in line.strip().strip("|").split("|")]
-        if header is None:
-            header = [c.lower() for c in cells]
-        elif not all(set(c) <= set("-: ") for c in cells):
-            kept = [c for c, h in zip(cells, header, strict=False) if h not in _PROOF_COLUMNS and c]
-            lines.append("• " + " — ".join(kept))
-    plain = _DECISION_TESTS.sub("", "\n".join(lines))
-    return _TEST_SENTENCE.sub("", plain).strip()
-
-
-def rules_sections_from(folder: Path) -> list[RulesSection]:
-    """A game's rules from the files beside its code: ``rules.toml`` (sections
-    written from the rulebook: ``[[section]]`` with key, title, text) and the
-    decisions in ``RULES.md`` (one section per ``## `` heading, with the
-    references to tests left out: players need the ruling, not its proof)."""
-    return list(_read_rules(folder))
-
-
-@cache
-def _read_rules(folder: Path) -> tuple[RulesSection, ...]:
-    # Read once per process: autocomplete asks on every keystroke.
-    sections: list[RulesSection] = []
-    summary = folder / "rules.toml"
-    if summary.is_file():
-        data = tomllib.loads(summary.read_text(encoding="utf-8"))
-        sections += [RulesSection.model_validate(item) for item in data.get("section", [])]
-    decisions = folder / "RULES.md"
-    if decisions.is_file():
-        for block in decisions.read_text(encoding="utf-8").split("\n## ")[1:]:
-            title, _, body = block.partition("\n")
-            text = _plain_ruling(body)
-            slug = re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")
-            key = f"decisions-{slug}"[:48].rstrip("-")
-            sections.append(RulesSection(key=key, title=title.strip(), text=text, decision=True))
-    return tuple(sections)
-
-
-def rank_seats(seats: Sequence[Seat], key: Callable[[Seat], Any]) -> list[list[Seat]]:
-    """Seats ranked best first by ``key`` (smaller is better); equal keys share a place."""
-    ranking: list[list[Seat]] = []
-    for seat in sorted(seats, key=key):
-        if ranking and key(ranking[-1][0]) == key(seat):
-            ranking[-1].append(seat)
-        else:
-            ranking.append([seat])
-    return ranking
-
-
-def ranking_score(result: Result, seats: Sequence[Seat]) -> dict[Seat, float]:
-    """A finished game as a score per seat in ``[0, 1]``: the winners share 1
-    point (each scores 1 in a team game: they won together), the last group 0,
-    the groups between in equal steps. A seat missing from the ranking scores 0."""
-    scores = dict.fromkeys(seats, 0.0)
-    groups = len(result.ranking)
-    for place, group in enumerate(result.ranking):
-        if place == 0:
-            value = 1.0 if result.teams else 1.0 / len(group)
-        else:
-            value = 0.5 * (groups - 1 - place) / max(groups - 1, 1)
-        for seat in group:
-            scores[seat] = value
-    return scores
-
-
-class NoOptions(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-
-class GameInfo(BaseModel):
-    """Declarative metadata the bot reads to build lobbies and help."""
-
-    model_config = ConfigDict(arbitrary_types_allowed=True)
-
-    key: str
-    title: str
-    summary: str
-    min_players: int
-    max_players: int
-    hidden_information: bool = True
-    options_model: type[BaseModel] = NoOptions
-    presets: dict[str, dict[str, Any]] = Field(default_factory=dict)
-    help: str = ""
-
-
-def quote(text: object, limit: int = 40) -> str:
-    """User input named in a refusal, quoted and cut to ``limit`` characters, so
-    that echoing a 2,500-character value never makes an answer too long to send."""
-    flat = " ".join(str(text).split())
-    return repr(flat if len(flat) <= limit else flat[: limit - 1] + "…")
-
-
-_WORDS = {
-    "missing": "is missing",
-    "int_parsing": "must be a whole number",
-    "int_type": "must be a whole number",
-    "int_from_float": "must be a whole number",
-    "float_parsing": "must be a number",
-    "float_type": "must be a number",
-    "bool_parsing": "must be true or false",
-    "bool_type": "must be true or false",
-    "string_type": "must be text",
-    "list_type": "must be a list",
-    "dict_type": "must be a table of settings",
-    "model_type": "must be a table of settings",
-    "model_attributes_type": "must be a table of settings",
-    "too_short": "has too few entries",
-    "too_long": "has too many entries",
-    "string_too_short": "is too short",
-    "string_too_long": "is too long",
-    "recursion_loop": "is nested too deeply",
-}
-_LIMITS = {
-    "greater_than_equal": ("ge", "must be at least"),
-    "less_than_equal": ("le", "must be at most"),
-    "greater_than": ("gt", "must be more than"),
-    "less_than": ("lt", "must be less than"),
-}
-
-
-def _first_error(error: ValidationError, model: type[BaseModel] | None = None, noun: str = "option") -> str:
-    """The first problem of a failed validation as a short phrase in our own words —
-    never pydantic's ("Extra inputs are not permitted") — naming the valid keys
-    where a key was wrong, with every piece of user input clipped."""
-    first = error.errors()[0]
-    loc = tuple(p for p in first.get("loc", ()) if p != "__root__")
-    kind, ctx = first["type"], first.get("ctx") or {}
-    where = ".".join(str(p) for p in loc)
-    where = quote(where, 60)[1:-1] if where else ""
-    if kind == "extra_forbidden":
-        fields = ", ".join(_fields_at(model, loc[:-1]))
-        name = quote(loc[-1] if loc else "")
-        if len(loc) <= 1:
-            return f"there is no {noun} {name}; the {noun}s are {fields}" if fields else f"no {noun} {name}"
-        inside = quote(".".join(str(p) for p in loc[:-1]), 40)[1:-1]
-        return f"there is no {name} in {inside}" + (f"; valid there: {fields}" if fields else "")
-    if kind in ("value_error", "assertion_error"):
-        # Our own validators' sentences; they may quote card names from a file.
-        text = str(ctx.get("error", first["msg"])).removeprefix("Value error, ")
-        text = text if len(text) <= 200 else text[:199] + "…"
-        return f"{where}: {text}" if where else text
-    if kind in ("literal_error", "enum"):
-        phrase = f"must be {str(ctx.get('expected', 'one of the listed values'))[:200]}"
-    elif kind in _LIMITS:
-        key, words = _LIMITS[kind]
-        phrase = f"{words} {ctx.get(key)}"
-    else:
-        phrase = _WORDS.get(kind, "is not valid")
-    return f"{where} {phrase}" if where else f"the value {phrase}"
-
-
-def _fields_at(model: type[BaseModel] | None, loc: tuple[Any, ...]) -> list[str]:
-    """The field names of the model found by walking ``loc`` down from ``model``."""
-    for part in loc:
-        if model is None:
-            return []
-        if isinstance(part, int):
-            continue
-        field = model.model_fields.get(str(part))
-        model = _model_in(field.annotation) if field is not None else None
-    return list(model.model_fields) if model is not None else []
-
-
-def _model_in(annotation: Any) -> type[BaseModel] | None:
-    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
-        return annotation
-    for inner in getattr(annotation, "__args__", ()):
-        found = _model_in(inner)
-        if found is not None:
-            return found
-    return None
-
-
-M = TypeVar("M", bound=BaseModel)
-
-
-def load_card_data(toml_text: str, model: type[M], what: str = "deck") -> M:
-    """Card content (a game's deck file, built-in or a server's own) from TOML
-    text, validated by ``model``; a bad file is refused with one sentence that
-    says where and what is wrong."""
-    try:
-        data = tomllib.loads(toml_text)
-        return model.model_validate(data)
-    except tomllib.TOMLDecodeError as error:
-        raise IllegalAction(f"The {what} file is not valid TOML ({quote(error, 120)[1:-1]}).") from None
-    except ValidationError as error:
-        raise IllegalAction(f"The {what} file is not valid — {_first_error(error, model, 'key')}.") from None
-    except RecursionError:
-        raise IllegalAction(f"The {what} file is nested too deeply.") from None
+from typing import Any, Generic
+
+from pydantic import BaseModel, TypeAdapter, ValidationError
+
+from engines.contract import (
+    CHOICE_KEY,
+    SEAT_REF,
+    A,
+    CardText,
+    Choice,
+    Event,
+    GameInfo,
+    GameOver,
+    IllegalAction,
+    NoOptions,
+    NotYourTurn,
+    Prompt,
+    Recap,
+    Result,
+    Rng,
+    RulesSection,
+    S,
+    Seat,
+    SeatRecap,
+    Transition,
+    View,
+    quote,
+    rank_seats,
+    ranking_score,
+    render_seats,
+    seat_ref,
+)
+from engines.refusals import first_error, load_card_data
+from engines.rules_text import rules_sections_from
+
+__all__ = [
+    "CHOICE_KEY",
+    "SEAT_REF",
+    "CardText",
+    "Choice",
+    "Engine",
+    "Event",
+    "GameInfo",
+    "GameOver",
+    "IllegalAction",
+    "NoOptions",
+    "NotYourTurn",
+    "Prompt",
+    "Recap",
+    "Result",
+    "Rng",
+    "RulesSection",
+    "Seat",
+    "SeatRecap",
+    "Transition",
+    "View",
+    "load_card_data",
+    "quote",
+    "rank_seats",
+    "ranking_score",
+    "render_seats",
+    "rules_sections_from",
+    "seat_ref",
+]
 
 
 class Engine(ABC, Generic[S, A]):
@@ -470,7 +122,7 @@ class Engine(ABC, Generic[S, A]):
         except ValidationError as error:
             if not model.model_fields:
                 raise IllegalAction(f"{self.info.title} has no options.") from None
-            raise IllegalAction(f"Bad option — {_first_error(error, model)}.") from None
+            raise IllegalAction(f"Bad option — {first_error(error, model)}.") from None
         except RecursionError:
             raise IllegalAction("Those options are nested too deeply.") from None
 
@@ -495,7 +147,7 @@ class Engine(ABC, Generic[S, A]):
         try:
             return self._actions.validate_python(data)
         except ValidationError as error:
-            raise IllegalAction(f"That is not a move this game knows ({_first_error(error)}).") from None
+            raise IllegalAction(f"That is not a move this game knows ({first_error(error)}).") from None
 
     # ----- the contract -----
 

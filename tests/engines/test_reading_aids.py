@@ -147,7 +147,7 @@ def test_time_masters_recap_adds_up_to_each_players_knowledge() -> None:
 
 
 def test_a_ruling_loses_the_sentences_that_name_its_tests_whole() -> None:
-    from engines.core import _plain_ruling
+    from engines.rules_text import _plain_ruling
 
     text = "A ruling. Proved in `tests/engines/test_x.py`. Next ruling. See `test_y.py::test_z`."
     assert _plain_ruling(text) == "A ruling. Next ruling."
