@@ -45,6 +45,9 @@ def move_named(service: TableService, record: TableRecord, user_id: int, action:
 class PlayCommands(commands.Cog):
     def __init__(self, bot: GameTableBot) -> None:
         self.bot = bot
+        # Per (user, table): the oldest table version a /play of theirs still
+        # unanswered was judged against, and how many are unanswered.
+        self._unanswered: dict[tuple[int, str], list[int]] = {}
 
     @app_commands.command(name="hand")
     @app_commands.describe(table="Which table (leave empty for your table here)")
@@ -68,7 +71,19 @@ class PlayCommands(commands.Cog):
         async def play() -> None:
             record = await self.bot.service.find(interaction.user.id, interaction.channel_id, table)
             key, version = move_named(self.bot.service, record, interaction.user.id, action)
-            await self.bot.flows.play(interaction, record.id, version, key)
+            # The same command sent twice is one move: a /play that arrives while
+            # another of the same player's at this table is unanswered is judged
+            # against the table that one found, so it finds the seat has acted
+            # since, however quickly the first was saved.
+            mine = (interaction.user.id, record.id)
+            pending = self._unanswered.setdefault(mine, [version, 0])
+            pending[1] += 1
+            try:
+                await self.bot.flows.play(interaction, record.id, min(version, pending[0]), key)
+            finally:
+                pending[1] -= 1
+                if not pending[1]:
+                    del self._unanswered[mine]
 
         await guarded(interaction, play(), table)
 
