@@ -18,9 +18,11 @@ from collections import OrderedDict
 
 from storage.records import TableRecord
 
-# Tables kept (a few KB each: the record and the game state's JSON, twice with
-# an undo point). A table out of the cache is simply read again.
-RECENT_KEPT = 256
+# Tables kept: about 20 KB each at most (the record, and the game state's JSON
+# twice with an undo point), so 20 MB. Fewer than a process's busy tables would
+# hardly ever hit when they take turns (256 gave no gain at 500 tables moving in
+# turn); a table out of it is simply read again.
+RECENT_KEPT = 1024
 
 # The hash's fields as TableStore.get reads them: version, meta, state,
 # state_z (an archived state) and undo (the state before a move).
