@@ -104,7 +104,6 @@ class Saving(TableLists):
         await self._landed_write(record, "new", entries, None)
         return record
 
-
     async def save(
         self, record: TableRecord, entries: Sequence[LogEntry] = (), news: Announcement | None = None
     ) -> TableRecord:
@@ -123,7 +122,6 @@ class Saving(TableLists):
             await self._archive(saved)
         return saved
 
-
     async def damaged_version(self, table_id: str) -> tuple[str, int]:
         """What a damaged table's version field holds, as the compare-and-set
         expects it, and the version to write over it from (-1: none readable)."""
@@ -132,7 +130,6 @@ class Saving(TableLists):
             return "new", -1
         text = text_of(raw)
         return text, int(text) if text.isdigit() else -1
-
 
     async def replace_damaged(
         self, record: TableRecord, expected: str, entries: Sequence[LogEntry], news: Announcement | None
@@ -144,19 +141,7 @@ class Saving(TableLists):
         await self._landed_write(saved, expected, entries, news)
         return saved
 
-
     async def _landed_write(
-        self, record: TableRecord, expected: str, entries: Sequence[LogEntry], news: Announcement | None
-    ) -> None:
-        try:
-            await self._marked_write(record, expected, entries, news)
-        except BaseException:
-            # Refused, unknown or cancelled: the next change reads the table afresh.
-            self.recent.forget(record.id)
-            raise
-
-
-    async def _marked_write(
         self, record: TableRecord, expected: str, entries: Sequence[LogEntry], news: Announcement | None
     ) -> None:
         nonce = secrets.token_hex(8)
@@ -177,11 +162,9 @@ class Saving(TableLists):
             # Whether the indexes in its pipeline were written is unknown: write them again.
             await self._after_write(record, news)
 
-
     async def _landed(self, record: TableRecord, nonce: str) -> bool:
         """Whether the write marked ``nonce`` was applied (the table keeps its last 50 marks)."""
         return await self.redis.lpos(writes_key(record.id), nonce) is not None
-
 
     async def _after_write(self, record: TableRecord, news: Announcement | None) -> None:
         try:
@@ -192,7 +175,6 @@ class Saving(TableLists):
             # The table and its news are safe; indexes are rebuilt and outboxes rescanned.
             log.warning("saved, but its indexes were not updated", exc_info=True, extra={"table": record.id})
 
-
     async def _write(
         self,
         record: TableRecord,
@@ -201,6 +183,9 @@ class Saving(TableLists):
         news: Announcement | None,
         nonce: str,
     ) -> None:
+        # Whatever becomes of this write (refused, unknown, cancelled), the next
+        # change reads the table afresh unless it is known to have landed.
+        self.recent.forget(record.id)
         meta = record.model_dump_json()
         args = [expected, str(record.version), meta, record.state or "", nonce]
         args.append(news.model_dump_json() if news is not None else "")
@@ -225,7 +210,6 @@ class Saving(TableLists):
         elif any(isinstance(reply, Exception) for reply in replies[1:]):
             log.warning("saved, but some index writes failed: %s", replies[1:], extra={"table": record.id})
 
-
     async def _write_with_indexes(
         self, record: TableRecord, news: Announcement | None, names: list[str], args: list[str]
     ) -> None:
@@ -248,7 +232,6 @@ class Saving(TableLists):
         if outcome != _SAVED:
             raise VersionConflict(record.id, None if outcome < 0 else int(outcome))
 
-
     async def _send_write_to_cluster(
         self, record: TableRecord, news: Announcement | None, names: list[str], args: list[str]
     ) -> list[Any]:
@@ -267,7 +250,6 @@ class Saving(TableLists):
             indexed = [indexed]
         return [outcome, *indexed, *listed]
 
-
     async def _repair_indexes(self, table_id: str) -> None:
         """After a refused save: its pipelined index writes ran anyway and may
         have overwritten the winner's (a deadline, a removal), so write the
@@ -281,7 +263,6 @@ class Saving(TableLists):
             return
         if current is not None:
             await self._after_write(current, None)
-
 
     async def _archive(self, record: TableRecord) -> None:
         """Compress a table's log once it is over (a hint of storage: failing is harmless)."""

@@ -23,7 +23,6 @@ class SweepClaims(TableReads):
         would hide the tables behind them."""
         return interleave(await self.deadlines.due(now, per_bucket))
 
-
     async def claim_due(self, table_id: str, now: float, ms: int = SWEEP_LEASE_MS) -> str | None:
         """Take a due table for this process's sweeper (a token), or ``None``
         while another process's sweeper has it or it is no longer due (another
@@ -38,10 +37,8 @@ class SweepClaims(TableReads):
             return None
         return token
 
-
     async def release_due(self, table_id: str, token: str) -> None:
         await self._release(keys=[sweep_key(table_id)], args=[token])
-
 
     async def reschedule(self, table_id: str, at: float | None) -> None:
         """Set a table's place in the deadline index, or take it out (``at=None``)."""

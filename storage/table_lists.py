@@ -34,16 +34,13 @@ class TableLists(TableReads):
 
         await listing.write(self.redis, self._enter, list_writes(record), deadline)
 
-
     async def _write_lists(self, writes: Sequence[listing.Write]) -> None:
         await listing.write(self.redis, self._enter, writes)
-
 
     async def _drop_from_indexes(self, record: TableRecord) -> None:
         gone = [listing.enter(scope, record.id, _GONE, None, time.time()) for scope in listing.scopes(record)]
         due = keys.deadlines(record.id)
         await listing.write(self.redis, self._enter, gone, lambda pipe: pipe.zrem(due, record.id))
-
 
     async def forget_user(self, table_id: str, user_id: int) -> None:
         """Take a table out of the list of a user who no longer sits at it."""
@@ -55,10 +52,8 @@ class TableLists(TableReads):
             return  # back at the table since
         await self._unlist(f"user:{user_id}", table_id, record.version if record is not None else _GONE)
 
-
     async def _unlist(self, scope: str, table_id: str, version: int) -> None:
         await self._write_lists([listing.enter(scope, table_id, version, None, time.time())])
-
 
     async def page(self, scope: str, start: int, size: int) -> Page:
         """Entries ``start``..``start + size - 1`` of a table list (``user:ID``,
@@ -78,12 +73,10 @@ class TableLists(TableReads):
             page, _ = listing.parse_page(reply, start)
         return page
 
-
     async def _read_page(self, scope: str, start: int, size: int) -> tuple[list[Any], bool]:
         """A page's reply, and whether the list's set from an earlier version is still there."""
         args = [str(start), str(start + max(1, size) - 1), listing.moves_below(scope)]
         return await self._read_list(self._page, listing.PAGE, scope, args)
-
 
     async def _read_list(
         self, script: AsyncScript, source: str, scope: str, args: Sequence[str]
@@ -108,7 +101,6 @@ class TableLists(TableReads):
             break
         return list(reply), bool(found)
 
-
     async def lookup(
         self, scope: str, *, channel: int | None = None, status: TableStatus | None = None, want: int = 2
     ) -> listing.Found:
@@ -126,7 +118,6 @@ class TableLists(TableReads):
             start += LOOKUP_CHUNK
         return found
 
-
     async def _lookup_chunk(self, scope: str, start: int, want: int, needles: Sequence[str]) -> listing.Found:
         args = [str(start), str(start + LOOKUP_CHUNK - 1), str(want), *needles]
         reply, legacy = await self._read_list(self._find, listing.FIND, scope, args)
@@ -140,7 +131,6 @@ class TableLists(TableReads):
             reply, _ = await self._read_list(self._find, listing.FIND, scope, args)
             found = listing.parse_found(reply)
         return found
-
 
     async def confirm(
         self,
@@ -171,18 +161,15 @@ class TableLists(TableReads):
         await self._checked(scope, stale, rewrite=True, records=records)
         return None
 
-
     async def _migrate(self, scope: str) -> None:
         """Turn an earlier version's set of table ids into the list, then drop the set."""
         legacy = listing.legacy_key(scope)
         await self._relist(scope, sorted(text_of(t) for t in await self.redis.smembers(legacy)))
         await self.redis.delete(legacy)
 
-
     async def _relist(self, scope: str, table_ids: Sequence[str]) -> None:
         """Write the entries of ``table_ids`` in a list again from the tables themselves."""
         await self._checked(scope, table_ids, rewrite=True)
-
 
     async def _checked(
         self,
@@ -216,7 +203,6 @@ class TableLists(TableReads):
         await self._write_lists(writes)
         return found
 
-
     async def _members(self, scope: str) -> list[TableRecord]:
         """Every active table of a list, read from the tables themselves (for
         commands that need the records; a listing shows :meth:`page`); entries
@@ -231,18 +217,14 @@ class TableLists(TableReads):
         found = await self._checked(scope, [text_of(t) for t in listed], rewrite=False)
         return sorted(found, key=lambda r: r.created_at)
 
-
     async def in_channel(self, channel_id: int) -> list[TableRecord]:
         return await self._members(f"channel:{channel_id}")
-
 
     async def of_user(self, user_id: int) -> list[TableRecord]:
         return await self._members(f"user:{user_id}")
 
-
     async def in_guild(self, guild_id: int) -> list[TableRecord]:
         return await self._members(f"guild:{guild_id}")
-
 
     async def rebuild_indexes(self) -> int:
         """Recreate the table lists and the deadline index from the tables

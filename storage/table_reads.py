@@ -53,7 +53,6 @@ class TableReads:
         fields = await self.redis.hmget(keys.table(table_id), list(FIELDS))
         return await self._parse(table_id, fields)
 
-
     async def get_to_change(self, table_id: str) -> TableRecord | None:
         """The table for a change that saves it with :meth:`save`: as this
         process wrote it last when it did (no round trip; the save's
@@ -62,7 +61,6 @@ class TableReads:
         if fields is None:
             return await self.get(table_id)
         return await self._parse(table_id, fields)
-
 
     async def _parse(self, table_id: str, fields: Sequence[Any]) -> TableRecord | None:
         """The table from its hash's ``FIELDS`` (see :meth:`get`)."""
@@ -90,13 +88,11 @@ class TableReads:
                 record.undo.state = text_of(before)
         return record
 
-
     async def damaged(self, table_id: str, reason: str) -> DamagedTable:
         """Quarantine a table whose record reads but whose game state does not."""
         self.recent.forget(table_id)
         meta = await self.redis.hget(keys.table(table_id), "meta")
         return await self.quarantine.hold(table_id, reason, salvage(meta))
-
 
     async def log(self, table_id: str, start: int = 0, end: int = -1) -> list[LogEntry]:
         """Entries ``start``..``end`` (inclusive, negative from the end, as LRANGE)."""
@@ -107,7 +103,6 @@ class TableReads:
         raw = (unpack(archived) if archived else []) + list(listed)
         stop = len(raw) if end == -1 else (end + 1 if end >= 0 else len(raw) + end + 1)
         return [LogEntry.model_validate_json(line) for line in raw[start:stop]]
-
 
     async def _load(self, table_ids: Sequence[str]) -> dict[str, TableRecord | None]:
         """Many tables at once, in one pipeline (split by node on a cluster):

@@ -105,15 +105,15 @@ class Phase(Engine[PhState, PhAction]):
         return [Prompt(seat=seat, text=views.STEPS[state.step])]
 
     def legal_actions(self, state: PhState, seat: Seat) -> list[Choice]:
-        if not 0 <= seat < state.players:
-            return []
-        return choices.seat_choices(state, seat)
+        return self._choices(state, seat, words=True)
 
     def moves(self, state: PhState, seat: Seat) -> list[Choice]:
         """The legal choices without their words: no names, no card texts."""
-        if not 0 <= seat < state.players:
-            return []
-        return choices.seat_choices(state, seat, words=False)
+        return self._choices(state, seat, words=False)
+
+    @staticmethod
+    def _choices(state: PhState, seat: Seat, words: bool) -> list[Choice]:
+        return choices.seat_choices(state, seat, words) if 0 <= seat < state.players else []
 
     def validate(self, state: PhState, seat: Seat, action: PhAction) -> None:
         if isinstance(action, Pick) and state.step == "pick" and state.picks[seat] is not None:

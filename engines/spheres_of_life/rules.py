@@ -152,10 +152,7 @@ class SpheresOfLife(Engine[SolState, SolAction]):
         return mine or ("anytime" if self._open_to_all(state, awaited) else None)
 
     def legal_actions(self, state: SolState, seat: Seat) -> list[Choice]:
-        kind = self._prompt_kind(state, seat)
-        if kind is None:
-            return []
-        return reading.add_details(state, self._choices(state, seat, kind))
+        return reading.add_details(state, self.moves(state, seat))
 
     def moves(self, state: SolState, seat: Seat) -> list[Choice]:
         """The legal choices without their card texts (a search reads none)."""
