@@ -63,7 +63,7 @@ class _LetGo(Choice):
     """The root move "make no optional play": the game goes on without one.
     Its empty key, which no game's key can be, is let through here alone."""
 
-    def model_post_init(self, __context: Any) -> None:
+    def __post_init__(self) -> None:
         pass
 
 
