@@ -18,7 +18,10 @@ from storage.damage import DamagedTable
 from storage.records import TableRecord, TableStatus
 from storage.store import TableStore
 
-STATES_KEPT = 64  # loaded game states kept for reading (see Reading.state)
+# Loaded game states kept (see Reading.state), as many as the table records the
+# store keeps (storage.recent): a process that takes its busy tables in turn
+# then finds every one kept, rather than reading each state again. 10-45 KB each.
+STATES_KEPT = 1024
 
 
 class Reading:

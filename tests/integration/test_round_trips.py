@@ -161,3 +161,27 @@ async def test_a_page_of_a_table_list_is_one_round_trip_however_long_the_list(
     assert len(page.entries) == 10 and page.total == 30 and page.more
     if not cluster_mode():
         assert round_trips[0] == 1
+
+
+async def test_busy_tables_moved_in_turn_are_neither_read_nor_loaded_again(
+    store: TableStore, round_trips: list[int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A process's busy tables take turns: each is found as this process saved it,
+    # its record without a read and its game state without parsing it again.
+    clock = Clock(1000.0)
+    service = _service(store, clock)
+    tables = []
+    for n in range(100):
+        table = await service.create("high-card", ANN, channel_id=100, guild_id=10, seed=n)
+        await service.join(table.id, BOB)
+        tables.append((await service.start(table.id, ANN.user_id)).table)
+    loads: list[str] = []
+    load_state = HIGH_CARD.load_state
+    monkeypatch.setattr(HIGH_CARD, "load_state", lambda data: loads.append(data) or load_state(data))
+
+    round_trips[0] = 0
+    tables = [(await _move(service, table)).table for table in tables]
+
+    assert loads == []
+    if not cluster_mode():
+        assert round_trips[0] == len(tables)
