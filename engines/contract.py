@@ -76,7 +76,8 @@ class Rng(BaseModel):
         return items[self.below(len(items))]
 
 
-class Prompt(BaseModel):
+@dataclass(slots=True, kw_only=True)
+class Prompt:
     """One seat that may act now, and why.
 
     ``kind``: ``turn`` (it is this seat's move), ``response`` (a window open to
@@ -89,6 +90,9 @@ class Prompt(BaseModel):
     never depend on hidden information. ``timeout``: seconds this prompt may wait at most
     (a timed question), when shorter than the table's own pace; ``None``: the
     table's pace alone.
+
+    A plain dataclass, like :class:`Choice`: never stored, and asked for at
+    every step of a bot's simulated games.
     """
 
     seat: Seat
