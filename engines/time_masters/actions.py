@@ -47,6 +47,15 @@ class SetTimer(_Move):
     card: int
 
 
+class DiscardTimer(_Move):
+    """Main phase, at a table that limits timers in play (``max_timers``) and
+    with that many set: put a timer card from hand on one's discard pile, so a
+    hand of timers that cannot be set is never stuck (decision 3)."""
+
+    type: Literal["discard_timer"] = "discard_timer"
+    card: int
+
+
 class Load(_Move):
     """Lay a spell from hand face down on a timer, paying its Kè now."""
 
@@ -80,6 +89,6 @@ class EndTurn(_Move):
 
 
 TmAction = Annotated[
-    Activate | Delay | Cast | Focus | SetTimer | Load | Rest | EndMain | Buy | EndTurn,
+    Activate | Delay | Cast | Focus | SetTimer | DiscardTimer | Load | Rest | EndMain | Buy | EndTurn,
     Field(discriminator="type"),
 ]

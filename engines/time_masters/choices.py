@@ -9,6 +9,7 @@ from engines.time_masters.actions import (
     Buy,
     Cast,
     Delay,
+    DiscardTimer,
     EndMain,
     EndTurn,
     Focus,
@@ -74,6 +75,11 @@ def main_choices(state: TmState) -> list[Choice]:
         if spec.kind == "timer" and (cap is None or len(state.timers[seat]) < cap):
             found.append(Choice(key=f"timer:{card}", label=f"Set the timer {spec.name}",
                                 steps=["Set a timer", spec.name], action=SetTimer(card=card)))
+        elif spec.kind == "timer":
+            # At the table's limit of timers (decision 3): never a stuck hand.
+            found.append(Choice(key=f"discard:{card}",
+                                label=f"Discard the timer {spec.name} (no room to set it)",
+                                steps=["Discard a timer", spec.name], action=DiscardTimer(card=card)))
         if spec.kind == "spell" and spec.cost <= state.ke[seat]:
             for timer in open_timers:
                 on = timer_name(state, seat, timer.card)

@@ -8,6 +8,7 @@ from engines.time_masters.actions import (
     Buy,
     Cast,
     Delay,
+    DiscardTimer,
     EndMain,
     EndTurn,
     Focus,
@@ -45,6 +46,12 @@ def carry_out(state: TmState, seat: int, action: TmAction) -> list[Event]:
         state.timers[seat].append(Timer(card=action.card))
         state.acted = True
         return [Event(text=f"{me} sets the timer {state.name(action.card)}.")]
+    if isinstance(action, DiscardTimer):
+        # Not a play: the turn may still end in a Rest, whose refill replaces the card.
+        state.hands[seat].remove(action.card)
+        state.discards[seat].append(action.card)
+        return [Event(text=f"{me} discards the timer {state.name(action.card)} from hand: "
+                           f"no room to set it (at most {state.options.max_timers} in play).")]
     if isinstance(action, Load):
         timer = _timer(state, seat, action.timer)
         state.hands[seat].remove(action.card)

@@ -24,8 +24,8 @@ class TmOptions(BaseModel):
 
     hand_limit: int = Field(default=5, ge=3, le=8, description="Cards a hand is refilled to.")
     ke: int = Field(default=4, ge=1, le=10, description="Starting Kè, and the most a player can hold.")
-    # The rulebook sets no limit, and a limit can leave a hand of timers with
-    # nothing to play for good (RULES.md decision 3); a table may still set one.
+    # The rulebook sets no limit; a table may set one. A timer that cannot be set
+    # may then be discarded, or a hand of timers would be stuck (RULES.md decision 3).
     max_timers: int | None = Field(
         default=None, ge=1, le=4, description="Timers a player may have in play at once (none: no limit)."
     )

@@ -15,6 +15,7 @@ from tests.engines.test_time_masters_helpers import (
     after_step,
     check_choices,
     check_invariants,
+    options,
 )
 
 
@@ -41,6 +42,14 @@ def test_playout_checked_every_step(players: int, seed: int) -> None:
 def test_playouts_finish(players: int) -> None:
     for seed in range(100, 130):
         _play(players, seed, checked=False)
+
+
+@pytest.mark.parametrize("players", COUNTS)
+def test_playouts_with_one_timer_at_most_finish(players: int) -> None:
+    # Decision 3: a hand of timers that cannot be set is discarded, never stuck.
+    for seed in range(10):
+        state, _ = playout(ENGINE, players, options=options(max_timers=1), seed=seed, after_step=after_step)
+        check_invariants(state)  # type: ignore[arg-type]
 
 
 @pytest.mark.slow

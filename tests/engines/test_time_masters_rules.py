@@ -268,9 +268,10 @@ def test_a_late_seat_settles_its_timer_and_ends_the_turn_without_spending() -> N
 
 
 @pytest.mark.parametrize("cap", [None, 2])
-def test_a_hand_of_timers_can_always_set_one(cap: int | None) -> None:
-    """Decision 3: the rulebook sets no limit on timers in play. Under a limit a
-    hand of nothing but timers leaves a player only resting, turn after turn."""
+def test_a_hand_of_timers_is_never_stuck(cap: int | None) -> None:
+    """Decision 3: the rulebook sets no limit on timers in play, so a timer can
+    always be set. Under a table's limit a timer that cannot be set may be
+    discarded, and the Rest that ends the turn refills the hand."""
     state = new_game(2, seed=3, max_timers=cap)
     seat = state.turn
     set_hand(state, seat)
@@ -280,8 +281,21 @@ def test_a_hand_of_timers_can_always_set_one(cap: int | None) -> None:
     setting = [k for k in keys(state) if k.startswith("timer:")]
     if cap is None:
         assert setting, "a third timer may be set"
+        assert not [k for k in keys(state) if k.startswith("discard:")]
         state, _ = act(state, seat, setting[0])
         assert len(state.timers[seat]) == 3
         check_invariants(state)
-    else:
-        assert not setting and set(keys(state)) == {"rest", "end-main"}
+        return
+    discarding = [k for k in keys(state) if k.startswith("discard:")]
+    assert not setting and set(keys(state)) == {"rest", "end-main", *discarding}
+    assert len(discarding) == 3, "one choice per design of timer in hand"
+    hand = list(state.hands[seat])
+    state, events = act(state, seat, discarding[0])
+    [card] = [c for c in hand if c not in state.hands[seat]]
+    assert state.discards[seat][-1] == card and state.turn == seat
+    assert "discards the timer" in events[0].text and events[0].to is None
+    assert "rest" in keys(state), "discarding is not a play: the turn may still be a Rest"
+    state, _ = act(state, seat, "rest")
+    assert len(state.hands[seat]) == state.options.hand_limit
+    assert any(state.spec(c).kind != "timer" for c in state.hands[seat]), "the refill brought other cards"
+    check_invariants(state)
