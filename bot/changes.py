@@ -113,7 +113,10 @@ class Changes(Reading):
         record, engine = play.record, play.engine
         thinking = time.perf_counter() + BOT_SECONDS
         weighed: set[Seat] = set() if optional else set(range(len(record.seats)))
-        for step in range(BOT_STEPS):
+        # A table without bots skips the search for a bot to move (asking the game
+        # for its prompts twice), most of this method's cost on a person's move.
+        steps = BOT_STEPS if any(seat.bot for seat in record.seats) else 0
+        for step in range(steps):
             if engine.result(play.state) is not None or (step and time.perf_counter() > thinking):
                 break
             assert play.state is not None  # a game in play has a state
