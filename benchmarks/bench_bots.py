@@ -13,7 +13,9 @@ Run: ``python -m benchmarks.bench_bots [--games 1000] [--versus 100] [--game KEY
 (``--versus 0``: no hard-against-normal games). ``--jobs`` plays games in that
 many processes at once (one per core: decision times stay those of one core).
 A thousand games per table size take hours on a small machine: pass fewer and
-the figures say how many were played, with a 95% interval on each win share.
+the figures say how many were played, with a 95% interval on each win share,
+or split them (``--first-seed 500 --games 500`` plays seeds 500-999; the wins
+of runs on disjoint seeds add up).
 """
 
 from __future__ import annotations
@@ -71,7 +73,13 @@ def one_game(
 
 
 def duel(
-    engine: Engine[Any, Any], players: int, games: int, hero: Level, others: Level | None, jobs: int = 1
+    engine: Engine[Any, Any],
+    players: int,
+    games: int,
+    hero: Level,
+    others: Level | None,
+    jobs: int = 1,
+    first: int = 0,
 ) -> tuple[float, float, dict[str, list[float]]]:
     """``hero`` in seat ``seed % players`` against ``others`` (None: random):
     the hero's wins, the same seat's wins in all-random games, decision times
@@ -79,7 +87,7 @@ def duel(
     wins = baseline = 0.0
     decisions: dict[str, list[float]] = {"optional plays": []}
     for won, won_at_random, seconds in _games(
-        partial(one_game, engine.info.key, players, hero, others), games, jobs
+        partial(one_game, engine.info.key, players, hero, others), range(first, first + games), jobs
     ):
         wins += won
         baseline += won_at_random
@@ -89,13 +97,13 @@ def duel(
 
 
 def _games(
-    game: partial[tuple[float, float, dict[str, list[float]]]], games: int, jobs: int
+    game: partial[tuple[float, float, dict[str, list[float]]]], seeds: range, jobs: int
 ) -> Iterator[tuple[float, float, dict[str, list[float]]]]:
     if jobs <= 1:
-        yield from map(game, range(games))
+        yield from map(game, seeds)
         return
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        yield from pool.map(game, range(games), chunksize=max(1, games // (jobs * 8)))
+        yield from pool.map(game, seeds, chunksize=max(1, len(seeds) // (jobs * 8)))
 
 
 def interval(wins: float, games: int) -> str:
@@ -109,9 +117,18 @@ def interval(wins: float, games: int) -> str:
 
 
 def run(
-    games: int, versus: int, keys: list[str], out: TextIO, only: list[int] | None = None, jobs: int = 1
+    games: int,
+    versus: int,
+    keys: list[str],
+    out: TextIO,
+    only: list[int] | None = None,
+    jobs: int = 1,
+    first: int = 0,
 ) -> None:
-    out.write(f"Bots: {games} seeded games per table size, {versus} for hard against normal\n")
+    out.write(
+        f"Bots: {games} seeded games per table size (seeds {first}-{first + games - 1}),"
+        f" {versus} for hard against normal\n"
+    )
     for key in keys:
         engine = GAMES[key]
         sizes = sorted({engine.info.min_players, engine.info.max_players})
@@ -119,8 +136,8 @@ def run(
             sizes = [n for n in only if engine.info.min_players <= n <= engine.info.max_players]
         for players in sizes:
             started = time.perf_counter()
-            wins, baseline, decisions = duel(engine, players, games, LEVELS["normal"], None, jobs)
-            easy = duel(engine, players, max(1, games // 10), LEVELS["easy"], None, jobs)[2]
+            wins, baseline, decisions = duel(engine, players, games, LEVELS["normal"], None, jobs, first)
+            easy = duel(engine, players, max(1, games // 10), LEVELS["easy"], None, jobs, first)[2]
             out.write(
                 f"{engine.info.title}, {players} players: normal bot wins {wins:g}/{games}"
                 f" = {wins / games:.0%}"
@@ -134,7 +151,7 @@ def run(
         if versus <= 0:
             continue
         players = engine.info.min_players
-        wins, _, decisions = duel(engine, players, versus, LEVELS["hard"], LEVELS["normal"], jobs)
+        wins, _, decisions = duel(engine, players, versus, LEVELS["hard"], LEVELS["normal"], jobs, first)
         out.write(
             f"{engine.info.title}, {players} players: hard bot against normal bots wins {wins:g}/{versus}"
             f" = {wins / versus:.0%}{interval(wins, versus)} (fair share {1 / players:.0%})\n"
@@ -152,6 +169,9 @@ def main(argv: list[str] | None = None, out: TextIO = sys.stdout) -> int:
     parser.add_argument(
         "--jobs", type=int, default=1, help="games played at once, in that many processes (default 1)"
     )
+    parser.add_argument(
+        "--first-seed", type=int, default=0, help="the first game's seed, to split a long run (default 0)"
+    )
     args = parser.parse_args(argv)
     run(
         max(1, args.games),
@@ -160,6 +180,7 @@ def main(argv: list[str] | None = None, out: TextIO = sys.stdout) -> int:
         out,
         args.players,
         max(1, args.jobs),
+        max(0, args.first_seed),
     )
     return 0
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from benchmarks.bench_bots import share
+from benchmarks.bench_bots import duel, share
 from engines.ai import LEVELS, Level, choose, consider
 from engines.ai.match import play_match
 from engines.ai.search import playable
@@ -254,3 +254,12 @@ def test_the_benchmark_counts_a_tied_win_as_a_share_and_a_team_win_whole() -> No
     assert [share(tie, s) for s in range(3)] == [0.5, 0.0, 0.5]
     team = Result(ranking=[[1, 3], [0, 2]], teams={"a": [1, 3], "b": [0, 2]})
     assert [share(team, s) for s in range(4)] == [0.0, 1.0, 0.0, 1.0]
+
+
+def test_a_benchmark_run_split_by_first_seed_adds_up_to_the_whole() -> None:
+    # A thousand games take hours on a small machine: runs on disjoint seeds add up.
+    engine, easy = GAMES["spheres-of-life"], LEVELS["easy"]
+    whole = duel(engine, 2, 4, easy, None)
+    first, second = duel(engine, 2, 2, easy, None), duel(engine, 2, 2, easy, None, first=2)
+    assert (first[0] + second[0], first[1] + second[1]) == whole[:2]
+    assert len(first[2]["easy"]) + len(second[2]["easy"]) == len(whole[2]["easy"])
