@@ -80,20 +80,30 @@ def duel(
     others: Level | None,
     jobs: int = 1,
     first: int = 0,
+    progress: TextIO | None = None,
 ) -> tuple[float, float, dict[str, list[float]]]:
     """``hero`` in seat ``seed % players`` against ``others`` (None: random):
     the hero's wins, the same seat's wins in all-random games, decision times
-    (``"optional plays"``: one entry per optional play made)."""
+    (``"optional plays"``: one entry per optional play made). ``progress``
+    hears the wins so far every ``PROGRESS_EVERY`` games, so an hours-long run
+    stopped early still tells what it found."""
     wins = baseline = 0.0
     decisions: dict[str, list[float]] = {"optional plays": []}
-    for won, won_at_random, seconds in _games(
-        partial(one_game, engine.info.key, players, hero, others), range(first, first + games), jobs
+    seeds = range(first, first + games)
+    for played, (won, won_at_random, seconds) in enumerate(
+        _games(partial(one_game, engine.info.key, players, hero, others), seeds, jobs), start=1
     ):
         wins += won
         baseline += won_at_random
+        if progress is not None and played % PROGRESS_EVERY == 0 and played < games:
+            progress.write(f"  ... {hero.name} wins {wins:g}/{played} (seeds {first}-{seeds[played - 1]})\n")
+            progress.flush()
         for name, spent in seconds.items():
             decisions.setdefault(name, []).extend(spent)
     return wins, baseline, decisions
+
+
+PROGRESS_EVERY = 50
 
 
 def _games(
@@ -136,7 +146,9 @@ def run(
             sizes = [n for n in only if engine.info.min_players <= n <= engine.info.max_players]
         for players in sizes:
             started = time.perf_counter()
-            wins, baseline, decisions = duel(engine, players, games, LEVELS["normal"], None, jobs, first)
+            wins, baseline, decisions = duel(
+                engine, players, games, LEVELS["normal"], None, jobs, first, progress=out
+            )
             easy = duel(engine, players, max(1, games // 10), LEVELS["easy"], None, jobs, first)[2]
             out.write(
                 f"{engine.info.title}, {players} players: normal bot wins {wins:g}/{games}"

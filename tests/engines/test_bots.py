@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import dataclasses
+import io
 import math
 import random
 from typing import Any
 
 import pytest
 
+from benchmarks import bench_bots
 from benchmarks.bench_bots import duel, share
 from engines.ai import LEVELS, Level, choose, consider
 from engines.ai.match import play_match
@@ -256,10 +258,13 @@ def test_the_benchmark_counts_a_tied_win_as_a_share_and_a_team_win_whole() -> No
     assert [share(team, s) for s in range(4)] == [0.0, 1.0, 0.0, 1.0]
 
 
-def test_a_benchmark_run_split_by_first_seed_adds_up_to_the_whole() -> None:
-    # A thousand games take hours on a small machine: runs on disjoint seeds add up.
-    engine, easy = GAMES["spheres-of-life"], LEVELS["easy"]
-    whole = duel(engine, 2, 4, easy, None)
+def test_a_benchmark_run_split_by_first_seed_adds_up_to_the_whole(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A thousand games take hours on a small machine: runs on disjoint seeds add
+    # up, and a long run tells its wins so far as it goes.
+    monkeypatch.setattr(bench_bots, "PROGRESS_EVERY", 2)
+    engine, easy, told = GAMES["spheres-of-life"], LEVELS["easy"], io.StringIO()
+    whole = duel(engine, 2, 4, easy, None, progress=told)
     first, second = duel(engine, 2, 2, easy, None), duel(engine, 2, 2, easy, None, first=2)
     assert (first[0] + second[0], first[1] + second[1]) == whole[:2]
     assert len(first[2]["easy"]) + len(second[2]["easy"]) == len(whole[2]["easy"])
+    assert told.getvalue() == f"  ... easy wins {first[0]:g}/2 (seeds 0-1)\n"
