@@ -5,10 +5,10 @@ of it reads tables this way."""
 from __future__ import annotations
 
 import time
-from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from cachetools import LRUCache
 from pydantic import BaseModel, ValidationError
 
 from bot.errors import TableDamaged, TableError, TableNotFound, WrongStatus
@@ -18,10 +18,14 @@ from storage.damage import DamagedTable
 from storage.records import TableRecord, TableStatus
 from storage.store import TableStore
 
-# Loaded game states kept (see Reading.state), as many as the table records the
-# store keeps (storage.recent): a process that takes its busy tables in turn
-# then finds every one kept, rather than reading each state again. 10-45 KB each.
+# Loaded game states kept (see Reading.state): as many as the table records the
+# store keeps (storage.recent), so a process that takes its busy tables in turn
+# finds every one kept rather than reading each state again; 10-45 KB each as
+# objects. And at most 8 MB of their JSON in all, a state weighing at least 8 KB:
+# a custom deck of 5,000 cards makes a state of half a megabyte.
 STATES_KEPT = 1024
+STATES_CHARACTERS = 8 * 1024 * 1024
+_LEAST = STATES_CHARACTERS // STATES_KEPT
 
 
 class Reading:
@@ -46,7 +50,9 @@ class Reading:
         self.on_due: Callable[[], None] = lambda: None
         self.turn_timeout = turn_timeout
         self.games = games
-        self._states: OrderedDict[tuple[str, int], tuple[str, BaseModel]] = OrderedDict()
+        self._states: LRUCache[tuple[str, int], tuple[str, BaseModel]] = LRUCache(
+            STATES_CHARACTERS, getsizeof=lambda kept: max(_LEAST, len(kept[0]))
+        )
 
     def engine(self, game: str) -> Engine[Any, Any]:
         try:
@@ -75,7 +81,6 @@ class Reading:
         key = (record.id, record.version)
         kept = self._states.get(key)
         if kept is not None and kept[0] == record.state:
-            self._states.move_to_end(key)
             return kept[1]
         try:
             state = self.engine(record.game).load_state(record.state)
@@ -92,9 +97,8 @@ class Reading:
 
     def _keep(self, record: TableRecord, state: BaseModel) -> None:
         assert record.state is not None
-        self._states[(record.id, record.version)] = (record.state, state)
-        while len(self._states) > STATES_KEPT:
-            self._states.popitem(last=False)
+        if len(record.state) <= STATES_CHARACTERS:
+            self._states[(record.id, record.version)] = (record.state, state)
 
     def view(self, record: TableRecord, user_id: int | None) -> View:
         """What ``user_id`` may see (the public view for a spectator or None)."""

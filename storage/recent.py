@@ -14,46 +14,52 @@ without a new version when its log is archived (see :mod:`storage.retention`).
 
 from __future__ import annotations
 
-from collections import OrderedDict
+from cachetools import LRUCache
 
 from storage.records import TableRecord
 
-# Tables kept: about 20 KB each at most (the record, and the game state's JSON
-# twice with an undo point), so 20 MB. Fewer than a process's busy tables would
-# hardly ever hit when they take turns (256 gave no gain at 500 tables moving in
-# turn); a table out of it is simply read again.
+# Bounded twice over: at most 1,024 tables, and 32 MB of their text in all. A
+# table weighs its fields' characters, but never less than 32 KB (1,024 of them
+# fill the 32 MB). A typical table is about 20 KB (the record, and the game
+# state's JSON twice with an undo point), but a custom deck of 5,000 cards makes
+# a state of half a megabyte, and a count alone would let such tables fill
+# gigabytes. Fewer than a process's busy tables would hardly ever hit when they
+# take turns (256 gave no gain at 500 tables moving in turn); a table out of it
+# is simply read again.
 RECENT_KEPT = 1024
+RECENT_CHARACTERS = 32 * 1024 * 1024
 
 # The hash's fields as TableStore.get reads them: version, meta, state,
 # state_z (an archived state) and undo (the state before a move).
 Fields = tuple[str, str, str, None, str | None]
 
 
+def weight(fields: Fields, least: int) -> int:
+    """What a kept entry counts for: its text, but at least ``least``."""
+    return max(least, len(fields[1]) + len(fields[2]) + len(fields[4] or ""))
+
+
 class RecentWrites:
-    def __init__(self, kept: int = RECENT_KEPT) -> None:
-        self.kept = kept
-        self._fields: OrderedDict[str, Fields] = OrderedDict()
+    def __init__(self, kept: int = RECENT_KEPT, characters: int = RECENT_CHARACTERS) -> None:
+        least = characters // kept
+        self._fields: LRUCache[str, Fields] = LRUCache(characters, getsizeof=lambda f: weight(f, least))
 
     def wrote(self, record: TableRecord, meta: str) -> None:
         """``record`` was just saved with ``meta`` as its record's JSON."""
+        self.forget(record.id)
         point = record.undo
         if not record.status.active or (point is not None and point.state is None):
             # A finished table is archived behind the version's back; an undo point whose
             # state stayed in Redis (kept from an earlier save) is not known here.
-            self.forget(record.id)
             return
         before = point.state if point is not None else None
-        self._fields[record.id] = (str(record.version), meta, record.state or "", None, before)
-        self._fields.move_to_end(record.id)
-        while len(self._fields) > self.kept:
-            self._fields.popitem(last=False)
+        fields: Fields = (str(record.version), meta, record.state or "", None, before)
+        if weight(fields, 0) <= self._fields.maxsize:  # one larger than the whole cache is read each time
+            self._fields[record.id] = fields
 
     def fields(self, table_id: str) -> Fields | None:
         """What a read of the table returned right after this process's last write of it."""
-        found = self._fields.get(table_id)
-        if found is not None:
-            self._fields.move_to_end(table_id)
-        return found
+        return self._fields.get(table_id)
 
     def holds(self, table_id: str) -> bool:
         return table_id in self._fields

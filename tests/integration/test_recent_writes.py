@@ -9,6 +9,7 @@ import random
 
 from bot.tables import Player, TableService
 from storage import keys
+from storage.recent import RecentWrites
 from storage.records import TableStatus
 from storage.store import FIELDS, TableStore
 from tests.support.clock import Clock
@@ -61,3 +62,26 @@ async def test_a_finished_table_is_not_kept(store: TableStore) -> None:
     outcome = await service.abandon(table.id, ANN.user_id)
     assert outcome.table.status is TableStatus.ABANDONED
     assert store.recent.fields(table.id) is None
+
+
+async def test_the_copies_kept_are_bounded_in_number_and_in_size(store: TableStore) -> None:
+    # A custom deck of 5,000 cards makes a state of half a megabyte: a bound on
+    # the number of tables alone would let such tables fill gigabytes.
+    service = TableService(store, clock=Clock(1000.0), turn_timeout=600)
+    table = await service.create("spheres-of-life", ANN, channel_id=100, seed=7)
+    recent = RecentWrites(kept=4, characters=40_000)  # each table weighs 10,000 at least
+
+    def write(n: int, state_size: int) -> str:
+        record = table.model_copy(update={"id": f"t{n}", "state": "s" * state_size})
+        recent.wrote(record, record.model_dump_json())
+        return record.id
+
+    small = [write(n, 10) for n in range(10)]
+    assert [recent.holds(t) for t in small] == [False] * 6 + [True] * 4, "the last four"
+    large = [write(n, 14_000) for n in range(10, 13)]  # with its record, more than 14,000 each
+    assert [recent.holds(t) for t in large] == [False, True, True], "two fit beside one small table"
+    assert not any(recent.holds(t) for t in small), "the oldest went first"
+    assert recent.holds(write(13, 10)) and all(recent.holds(t) for t in large[1:]), "and one small one beside"
+    write(12, 50_000)
+    assert not recent.holds("t12"), "larger than all it may keep: read each time, the older copy gone"
+    assert recent.fields(large[1]) is not None

@@ -8,6 +8,7 @@ import os
 
 import pytest
 
+from bot import reading
 from bot.tables import Outcome, Player, TableService
 from storage import keys, listing
 from storage.listing import list_keys
@@ -185,3 +186,32 @@ async def test_busy_tables_moved_in_turn_are_neither_read_nor_loaded_again(
     assert loads == []
     if not cluster_mode():
         assert round_trips[0] == len(tables)
+
+
+async def test_the_states_kept_are_bounded_in_size(
+    store: TableStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # At most STATES_CHARACTERS of their JSON: a state larger than that (a huge
+    # custom deck) is loaded each time, never kept; smaller ones push the oldest out.
+    clock = Clock(1000.0)
+    table = (await _started(store, clock))[1]
+    size = len(table.state or "")
+    monkeypatch.setattr(reading, "STATES_CHARACTERS", 2 * size)
+    monkeypatch.setattr(reading, "_LEAST", 1)
+    bounded = _service(store, clock)
+    other = (await _started(store, clock))[1]
+    loads: list[str] = []
+    load_state = HIGH_CARD.load_state
+    monkeypatch.setattr(HIGH_CARD, "load_state", lambda data: loads.append(data) or load_state(data))
+    for record in (table, other, table, other):
+        bounded.state(record)
+    assert len(loads) == 2, "two states fit"
+    third = (await _started(store, clock))[1]
+    for record in (third, table, third):
+        bounded.state(record)
+    assert len(loads) == 4, "the third pushed the oldest out"
+    monkeypatch.setattr(reading, "STATES_CHARACTERS", size - 1)
+    tiny = _service(store, clock)
+    tiny.state(table)
+    tiny.state(table)
+    assert len(loads) == 6, "larger than all it may keep: loaded each time"
