@@ -30,7 +30,7 @@ from functools import partial
 from typing import Any, TextIO
 
 from engines.ai import LEVELS, Level
-from engines.ai.match import play_match
+from engines.ai.match import Unfinished, play_match
 from engines.core import Engine, Result, Seat
 from engines.playout import playout
 from engines.registry import GAMES
@@ -62,12 +62,17 @@ def one_game(
     key: str, players: int, hero: Level, others: Level | None, seed: int
 ) -> tuple[float, float, dict[str, list[float]]]:
     """Game ``seed``: the hero's seat's share of the win, the same seat's share
-    in the all-random game on the same seed, and the decision times."""
+    in the all-random game on the same seed, and the decision times. A game
+    that never ends is no win, and is listed under ``"unfinished"`` (its seed),
+    so one such game does not lose hours of others."""
     engine = GAMES[key]
     seat = seed % players
     bots = {s: others for s in range(players) if others is not None} | {seat: hero}
-    match = play_match(engine, players, seed, bots)
     at_random = playout(engine, players, seed=seed, in_place=True)[1]
+    try:
+        match = play_match(engine, players, seed, bots)
+    except Unfinished:
+        return 0.0, share(at_random, seat), {"unfinished": [float(seed)]}
     decisions = {**match.decisions, "optional plays": [0.0] * match.optional_plays}
     return share(match.result, seat), share(at_random, seat), decisions
 
@@ -116,6 +121,11 @@ def _games(
         yield from pool.map(game, seeds, chunksize=max(1, len(seeds) // (jobs * 8)))
 
 
+def unfinished(decisions: Mapping[str, list[float]]) -> str:
+    seeds = sorted(int(seed) for seed in decisions.get("unfinished", []))
+    return f"; {len(seeds)} never ended (seeds {', '.join(map(str, seeds))})" if seeds else ""
+
+
 def interval(wins: float, games: int) -> str:
     """The 95% Wilson interval of a win share, so a small sample says how unsure it is."""
     if not games:
@@ -149,24 +159,28 @@ def run(
             wins, baseline, decisions = duel(
                 engine, players, games, LEVELS["normal"], None, jobs, first, progress=out
             )
-            easy = duel(engine, players, max(1, games // 10), LEVELS["easy"], None, jobs, first)[2]
+            # Told before the easy bot's games start: hours of games are never lost to them.
             out.write(
                 f"{engine.info.title}, {players} players: normal bot wins {wins:g}/{games}"
                 f" = {wins / games:.0%}"
                 f"{interval(wins, games)}"
                 f" (fair share {1 / players:.0%}; this seat under random play {baseline / games:.0%})"
-                f" [{time.perf_counter() - started:.0f} s]\n"
-                f"  {times(decisions, 'normal')}; {times(easy, 'easy')}\n"
+                f" [{time.perf_counter() - started:.0f} s]{unfinished(decisions)}\n"
+                f"  {times(decisions, 'normal')}\n"
                 f"  out of turn: {times(decisions, 'normal optional')},"
                 f" {len(decisions['optional plays'])} optional plays made\n"
             )
+            out.flush()
+            easy = duel(engine, players, max(1, games // 10), LEVELS["easy"], None, jobs, first)[2]
+            out.write(f"  {times(easy, 'easy')}{unfinished(easy)}\n")
         if versus <= 0:
             continue
         players = engine.info.min_players
         wins, _, decisions = duel(engine, players, versus, LEVELS["hard"], LEVELS["normal"], jobs, first)
         out.write(
             f"{engine.info.title}, {players} players: hard bot against normal bots wins {wins:g}/{versus}"
-            f" = {wins / versus:.0%}{interval(wins, versus)} (fair share {1 / players:.0%})\n"
+            f" = {wins / versus:.0%}{interval(wins, versus)} (fair share {1 / players:.0%})"
+            f"{unfinished(decisions)}\n"
             f"  {times(decisions, 'hard')}; {times(decisions, 'normal')}\n"
         )
         out.flush()

@@ -76,4 +76,8 @@ def play_match(
         state = engine.apply(state, seat, move.action, in_place=True).state
         if not move.idle:  # as at a table: an idle move gives the bots nothing new to weigh
             considered.clear()
-    raise RuntimeError(f"game did not end within {max_steps} steps")
+    raise Unfinished(f"game did not end within {max_steps} steps")
+
+
+class Unfinished(RuntimeError):
+    """A match that did not end within its bound of moves."""

@@ -13,7 +13,7 @@ import pytest
 from benchmarks import bench_bots
 from benchmarks.bench_bots import duel, share
 from engines.ai import LEVELS, Level, choose, consider
-from engines.ai.match import play_match
+from engines.ai.match import Unfinished, play_match
 from engines.ai.search import playable
 from engines.core import Engine, Result
 from engines.registry import GAMES
@@ -268,3 +268,18 @@ def test_a_benchmark_run_split_by_first_seed_adds_up_to_the_whole(monkeypatch: p
     assert (first[0] + second[0], first[1] + second[1]) == whole[:2]
     assert len(first[2]["easy"]) + len(second[2]["easy"]) == len(whole[2]["easy"])
     assert told.getvalue() == f"  ... easy wins {first[0]:g}/2 (seeds 0-1)\n"
+
+
+def test_a_benchmark_game_that_never_ends_is_told_and_loses_no_other(monkeypatch: pytest.MonkeyPatch) -> None:
+    real = bench_bots.play_match
+
+    def play_match(engine: Engine[Any, Any], players: int, seed: int, bots: Any) -> Any:
+        if seed == 1:
+            raise Unfinished("game did not end within 20000 steps")
+        return real(engine, players, seed, bots)
+
+    monkeypatch.setattr(bench_bots, "play_match", play_match)
+    wins, _, decisions = duel(GAMES["spheres-of-life"], 2, 3, LEVELS["easy"], None)
+    assert decisions["unfinished"] == [1.0] and len(decisions["easy"]) > 0
+    assert wins <= 2, "a game that never ended is no win"
+    assert bench_bots.unfinished(decisions) == "; 1 never ended (seeds 1)"
