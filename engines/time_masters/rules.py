@@ -27,6 +27,8 @@ from engines.time_masters.actions import Activate, Buy, EndMain, EndTurn, TmActi
 from engines.time_masters.cards import LEVELS, CardSpec, builtin_deck
 from engines.time_masters.state import TmOptions, TmState
 
+# What an unspent access point is worth to a search's cut-off score (see evaluate).
+ACCESS_WORTH = 0.5
 HELP = (
     "A deck-building race for knowledge. Everyone starts with the same 10 cards worth 0 points and 4 Kè. "
     "Each turn: Timer phase (a full timer must be activated — its spells are cast this turn — or delayed "
@@ -167,10 +169,16 @@ class TimeMasters(Engine[TmState, TmAction]):
         return world
 
     def evaluate(self, state: TmState) -> dict[Seat, float]:
-        """Knowledge points, with a little weight on Kè (the tie-break)."""
+        """Knowledge points, with a little weight on Kè (the tie-break) and, for
+        the seat whose turn it is, half a point per access point still to spend
+        (sphere N's card costs N and is worth N). Without them a search cut
+        short just after a cast saw only the Kè it cost: the easy bot, which
+        scores each move at once, rested every turn and never bought."""
         if state.phase == "over":
             return super().evaluate(state)
-        return sampling.lead([state.knowledge(s) + state.ke[s] / 10 for s in range(state.players)], 6.0)
+        worth = [state.knowledge(s) + state.ke[s] / 10 for s in range(state.players)]
+        worth[state.turn] += ACCESS_WORTH * state.access_points
+        return sampling.lead(worth, 6.0)
 
     def rollout_choice(
         self, state: TmState, seat: Seat, choices: list[Choice], rng: random.Random

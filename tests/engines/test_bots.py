@@ -19,6 +19,8 @@ from engines.core import Engine, Result
 from engines.registry import GAMES
 from tests.engines.test_determinize import SAMPLED
 from tests.engines.test_spheres_of_life_helpers import fresh, give, to_dream
+from tests.engines.test_time_masters_helpers import new_game as tm_new_game
+from tests.engines.test_time_masters_helpers import set_hand as tm_set_hand
 from tests.support.minigame import HIGH_CARD
 
 # The normal bot's search without its clock: the iteration count alone decides,
@@ -283,3 +285,18 @@ def test_a_benchmark_game_that_never_ends_is_told_and_loses_no_other(monkeypatch
     assert decisions["unfinished"] == [1.0] and len(decisions["easy"]) > 0
     assert wins <= 2, "a game that never ended is no win"
     assert bench_bots.unfinished(decisions) == "; 1 never ended (seeds 1)"
+
+
+def test_the_easy_bot_casts_and_buys() -> None:
+    # Time Masters' cut-off score counts the access points still to spend: on
+    # knowledge and Kè alone a cast only cost Kè, and the easy bot (which scores
+    # each move at once) rested every turn, so a game against a stuck player
+    # (all its spells on timers that can no longer fill) never ended.
+    engine = GAMES["time-masters"]
+    state = tm_new_game(2, seed=5)
+    seat = state.turn
+    tm_set_hand(state, seat, "spark", "spark", "spark", "breath", "breath")
+    assert state.phase == "main" and state.ke[seat] == state.options.ke
+    assert choose(engine, state, seat, LEVELS["easy"], "easy").key.startswith("cast:")
+    match = play_match(engine, 2, 51, {1: LEVELS["easy"]})  # a seed that never ended
+    assert match.result.winners == [1]
