@@ -8,24 +8,23 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from cachetools import LRUCache
 from pydantic import BaseModel, ValidationError
 
 from bot.errors import TableDamaged, TableError, TableNotFound, WrongStatus
 from engines.core import Choice, Engine, Prompt, Result, Seat, View, quote, render_seats
 from engines.registry import GAMES
 from storage.damage import DamagedTable
+from storage.recent import SizedCache
 from storage.records import TableRecord, TableStatus
 from storage.store import TableStore
 
 # Loaded game states kept (see Reading.state): as many as the table records the
 # store keeps (storage.recent), so a process that takes its busy tables in turn
 # finds every one kept rather than reading each state again; 10-45 KB each as
-# objects. And at most 8 MB of their JSON in all, a state weighing at least 8 KB:
-# a custom deck of 5,000 cards makes a state of half a megabyte.
+# objects. And at most 8 MB of their JSON in all: a custom deck of 5,000 cards
+# makes a state of half a megabyte.
 STATES_KEPT = 1024
 STATES_CHARACTERS = 8 * 1024 * 1024
-_LEAST = STATES_CHARACTERS // STATES_KEPT
 
 
 class Reading:
@@ -50,8 +49,8 @@ class Reading:
         self.on_due: Callable[[], None] = lambda: None
         self.turn_timeout = turn_timeout
         self.games = games
-        self._states: LRUCache[tuple[str, int], tuple[str, BaseModel]] = LRUCache(
-            STATES_CHARACTERS, getsizeof=lambda kept: max(_LEAST, len(kept[0]))
+        self._states: SizedCache[tuple[str, int], tuple[str, BaseModel]] = SizedCache(
+            STATES_KEPT, STATES_CHARACTERS, lambda kept: len(kept[0])
         )
 
     def engine(self, game: str) -> Engine[Any, Any]:
@@ -97,8 +96,7 @@ class Reading:
 
     def _keep(self, record: TableRecord, state: BaseModel) -> None:
         assert record.state is not None
-        if len(record.state) <= STATES_CHARACTERS:
-            self._states[(record.id, record.version)] = (record.state, state)
+        self._states.keep((record.id, record.version), (record.state, state))
 
     def view(self, record: TableRecord, user_id: int | None) -> View:
         """What ``user_id`` may see (the public view for a spectator or None)."""

@@ -14,18 +14,22 @@ without a new version when its log is archived (see :mod:`storage.retention`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TypeVar
+
 from cachetools import LRUCache
 
 from storage.records import TableRecord
 
+_K = TypeVar("_K")
+_V = TypeVar("_V")
+
 # Bounded twice over: at most 1,024 tables, and 32 MB of their text in all. A
-# table weighs its fields' characters, but never less than 32 KB (1,024 of them
-# fill the 32 MB). A typical table is about 20 KB (the record, and the game
-# state's JSON twice with an undo point), but a custom deck of 5,000 cards makes
-# a state of half a megabyte, and a count alone would let such tables fill
-# gigabytes. Fewer than a process's busy tables would hardly ever hit when they
-# take turns (256 gave no gain at 500 tables moving in turn); a table out of it
-# is simply read again.
+# typical table is about 20 KB (the record, and the game state's JSON twice
+# with an undo point), but a custom deck of 5,000 cards makes a state of half a
+# megabyte, and a count alone would let such tables fill gigabytes. Fewer than
+# a process's busy tables would hardly ever hit when they take turns (256 gave
+# no gain at 500 tables moving in turn); a table out of it is simply read again.
 RECENT_KEPT = 1024
 RECENT_CHARACTERS = 32 * 1024 * 1024
 
@@ -34,28 +38,40 @@ RECENT_CHARACTERS = 32 * 1024 * 1024
 Fields = tuple[str, str, str, None, str | None]
 
 
-def weight(fields: Fields, least: int) -> int:
-    """What a kept entry counts for: its text, but at least ``least``."""
-    return max(least, len(fields[1]) + len(fields[2]) + len(fields[4] or ""))
+class SizedCache(LRUCache[_K, _V]):
+    """The entries used last, at most ``entries`` of them and ``characters`` of
+    their text (``text(value)``) in all: each weighs its text, but never less
+    than its share ``characters // entries``, so one bound gives both."""
+
+    def __init__(self, entries: int, characters: int, text: Callable[[_V], int]) -> None:
+        least = characters // entries
+        super().__init__(characters, getsizeof=lambda value: max(least, text(value)))
+
+    def keep(self, key: _K, value: _V) -> None:
+        """Keep ``value`` under ``key``; one larger than the whole cache is not kept (nor an older one)."""
+        self.pop(key, None)
+        if self.getsizeof(value) <= self.maxsize:
+            self[key] = value
+
+
+def _text(fields: Fields) -> int:
+    return len(fields[1]) + len(fields[2]) + len(fields[4] or "")
 
 
 class RecentWrites:
     def __init__(self, kept: int = RECENT_KEPT, characters: int = RECENT_CHARACTERS) -> None:
-        least = characters // kept
-        self._fields: LRUCache[str, Fields] = LRUCache(characters, getsizeof=lambda f: weight(f, least))
+        self._fields: SizedCache[str, Fields] = SizedCache(kept, characters, _text)
 
     def wrote(self, record: TableRecord, meta: str) -> None:
         """``record`` was just saved with ``meta`` as its record's JSON."""
-        self.forget(record.id)
         point = record.undo
         if not record.status.active or (point is not None and point.state is None):
             # A finished table is archived behind the version's back; an undo point whose
             # state stayed in Redis (kept from an earlier save) is not known here.
+            self.forget(record.id)
             return
         before = point.state if point is not None else None
-        fields: Fields = (str(record.version), meta, record.state or "", None, before)
-        if weight(fields, 0) <= self._fields.maxsize:  # one larger than the whole cache is read each time
-            self._fields[record.id] = fields
+        self._fields.keep(record.id, (str(record.version), meta, record.state or "", None, before))
 
     def fields(self, table_id: str) -> Fields | None:
         """What a read of the table returned right after this process's last write of it."""

@@ -37,6 +37,14 @@ async def _started(store: TableStore, clock: Clock) -> tuple[TableService, Table
     return service, table
 
 
+def _counted_loads(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The game states loaded from their text from now on."""
+    loads: list[str] = []
+    load_state = HIGH_CARD.load_state
+    monkeypatch.setattr(HIGH_CARD, "load_state", lambda data: loads.append(data) or load_state(data))
+    return loads
+
+
 async def _move(service: TableService, table: TableRecord) -> Outcome:
     player = (ANN, BOB)[service.awaited(table)[0]]
     key = service.choices(table, player.user_id)[0].key
@@ -176,9 +184,7 @@ async def test_busy_tables_moved_in_turn_are_neither_read_nor_loaded_again(
         table = await service.create("high-card", ANN, channel_id=100, guild_id=10, seed=n)
         await service.join(table.id, BOB)
         tables.append((await service.start(table.id, ANN.user_id)).table)
-    loads: list[str] = []
-    load_state = HIGH_CARD.load_state
-    monkeypatch.setattr(HIGH_CARD, "load_state", lambda data: loads.append(data) or load_state(data))
+    loads = _counted_loads(monkeypatch)
 
     round_trips[0] = 0
     tables = [(await _move(service, table)).table for table in tables]
@@ -197,12 +203,9 @@ async def test_the_states_kept_are_bounded_in_size(
     table = (await _started(store, clock))[1]
     size = len(table.state or "")
     monkeypatch.setattr(reading, "STATES_CHARACTERS", 2 * size)
-    monkeypatch.setattr(reading, "_LEAST", 1)
     bounded = _service(store, clock)
     other = (await _started(store, clock))[1]
-    loads: list[str] = []
-    load_state = HIGH_CARD.load_state
-    monkeypatch.setattr(HIGH_CARD, "load_state", lambda data: loads.append(data) or load_state(data))
+    loads = _counted_loads(monkeypatch)
     for record in (table, other, table, other):
         bounded.state(record)
     assert len(loads) == 2, "two states fit"
