@@ -51,22 +51,25 @@ def _redeal(world: PhState, seen: list[int], unseen: list[int], rng: random.Rand
     pool = sorted(world.cards[c] for c in [*seen, *unseen])
     rng.shuffle(pool)
     dealt: dict[int, tuple[str, int]] = {}
-    sides = {design: world.card_set.card(design).sides for design in set(pool)}
+    # Each side of each design in the pool, by its title: a seen face is looked
+    # up among the few sides of its title, not compared with every design's
+    # sides once per seen card (most of a sample's cost when it was).
+    by_title: dict[str, list[tuple[str, int, Side]]] = {}
+    for design in set(pool):
+        for i, side in enumerate(world.card_set.card(design).sides):
+            by_title.setdefault(side.title, []).append((design, i, side))
     for card in seen:
-        # Which sides of each design show this face, worked out once per design
-        # rather than once per copy in the pool, titles compared first: it was
-        # most of a sample's cost.
         face = faces[card]
-        showing = {
-            design: [i for i, side in enumerate(both) if side.title == face.title and side == face]
-            for design, both in sides.items()
-        }
-        fits = [(i, side) for i, design in enumerate(pool) for side in showing[design]]
+        showing: dict[str, list[int]] = {}
+        for design, i, side in by_title.get(face.title, ()):
+            if side == face:
+                showing.setdefault(design, []).append(i)
+        fits = [(at, i) for at, design in enumerate(pool) if design in showing for i in showing[design]]
         if not fits:
             return  # no consistent deal found this way: keep the cards as they are
-        at, side = rng.choice(fits)
-        dealt[card] = (pool.pop(at), side)
+        at, side_no = rng.choice(fits)
+        dealt[card] = (pool.pop(at), side_no)
     for card in unseen:
         dealt[card] = (pool.pop(), rng.randrange(2))
-    for card, (design, side) in dealt.items():
-        world.cards[card], world.face[card] = design, side
+    for card, (design, up) in dealt.items():
+        world.cards[card], world.face[card] = design, up
