@@ -125,7 +125,12 @@ def reminder_at(record: TableRecord, seat: Seat) -> float | None:
 def prefs(record: TableRecord, seat: Seat) -> UserSettings:
     """The settings of the seat's player (kept by user, so seats moving in a lobby keep theirs)."""
     user_id = record.seats[seat].user_id if 0 <= seat < len(record.seats) else None
-    return UserSettings.model_validate(record.clocks.prefs.get(user_id, {}) if user_id is not None else {})
+    kept = record.clocks.prefs.get(user_id) if user_id is not None else None
+    # Most players never set any: they share the defaults, read on every move.
+    return UserSettings.model_validate(kept) if kept else _DEFAULTS
+
+
+_DEFAULTS = UserSettings()
 
 
 def wake_up(record: TableRecord) -> float | None:

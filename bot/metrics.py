@@ -40,9 +40,17 @@ RATE_LIMIT_WAIT = Counter(
 )
 
 
+# Each game's labelled counter and histogram, looked up once: ``labels()``
+# takes a lock and builds its key on every call, on every move.
+_PER_GAME: dict[str, tuple[Counter, Histogram]] = {}
+
+
 def saved(game: str, seconds: float) -> None:
-    ACTS.labels(game).inc()
-    ACT_SECONDS.labels(game).observe(seconds)
+    found = _PER_GAME.get(game)
+    if found is None:
+        found = _PER_GAME[game] = (ACTS.labels(game), ACT_SECONDS.labels(game))
+    found[0].inc()
+    found[1].observe(seconds)
 
 
 def refused(game: str) -> None:

@@ -6,6 +6,8 @@ and a write whose reply was lost is told from one that never ran."""
 from __future__ import annotations
 
 import asyncio
+import itertools
+import os
 import secrets
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -80,6 +82,26 @@ return -100
 _SAVED = -100
 
 
+class _Nonces:
+    """The marks that tell writes apart (see ``Saving._landed``): a random
+    prefix per process, new in a forked child, then a count. A fresh random
+    mark per write cost a read of the system's random source on every move."""
+
+    def __init__(self) -> None:
+        self._fresh()
+        os.register_at_fork(after_in_child=self._fresh)
+
+    def _fresh(self) -> None:
+        self._prefix = secrets.token_hex(8)
+        self._count = itertools.count()
+
+    def __next__(self) -> str:
+        return f"{self._prefix}.{next(self._count)}"
+
+
+_NONCES = _Nonces()
+
+
 class VersionConflict(Exception):
     """Someone else wrote the table first; reload and try again."""
 
@@ -144,7 +166,7 @@ class Saving(TableLists):
     async def _landed_write(
         self, record: TableRecord, expected: str, entries: Sequence[LogEntry], news: Announcement | None
     ) -> None:
-        nonce = secrets.token_hex(8)
+        nonce = next(_NONCES)
         try:
             await self._write(record, expected, entries, news, nonce)
         except VersionConflict:
