@@ -4,7 +4,10 @@ An act is :meth:`bot.tables.TableService.act` end to end: load the table, let th
 engine apply the move, save with compare-and-set on the version, append the log
 (and refresh the indexes). Beside it the bare Redis GET+SET round trip is timed
 on the same client, with a value the size of a table's state, so the ratio shows
-what the table layer costs on top of the network and Redis itself.
+what the table layer costs on top of the network and Redis itself. The two take
+turns in ten blocks, so both are timed under the same conditions: a round trip's
+time swings by half or more with how busy (or how idle) the machine is, and a
+baseline timed after all the acts met other conditions than they did.
 
 Run: ``gametable bench [--tables 200] [--acts 2000] [--concurrency 50] [--game KEY]``
 or ``python -m benchmarks.bench_act``. Uses REDIS_URL, else a private
@@ -42,6 +45,8 @@ from storage.store import TableStore
 
 GameMap = Mapping[str, Engine[Any, Any]]
 BENCH_KEY = "gt:bench:roundtrip:{n}"
+# Acts and bare round trips take turns in this many blocks.
+BLOCKS = 10
 
 
 @dataclass
@@ -100,8 +105,9 @@ class _Bench:
                 return user_id, rng.choice(choices).key
         return None
 
-    async def table_worker(self, number: int, record: TableRecord) -> None:
-        rng = random.Random(number)
+    async def table_worker(self, number: int, record: TableRecord) -> TableRecord:
+        """Acts at one table while the block has acts left; the table as it is then."""
+        rng = random.Random(f"{number}:{self.left}")
         while self.left > 0:
             picking = time.process_time()
             move = self.pick(record, rng) if record.status is TableStatus.PLAYING else None
@@ -111,6 +117,7 @@ class _Bench:
                 continue
             self.left -= 1
             record = await self.timed_act(record, *move)
+        return record
 
     async def timed_act(self, record: TableRecord, user_id: int, key: str) -> TableRecord:
         async with self.limit:
@@ -154,17 +161,22 @@ async def _roundtrips(redis: Redis, count: int, keys: int, size: int, concurrenc
 async def bench(
     redis: Redis, *, game: str, games: GameMap, tables: int, acts: int, concurrency: int
 ) -> Figures:
-    """Create ``tables`` tables, time ``acts`` acts across them, then the GET+SET baseline."""
+    """Create ``tables`` tables, time ``acts`` acts across them and as many
+    GET+SET round trips, taking turns in :data:`BLOCKS` blocks."""
     service = TableService(TableStore(redis), games=games)
-    run = _Bench(service, game, acts, concurrency)
+    run = _Bench(service, game, 0, concurrency)
     try:
         records = await _gather_limited([partial(run.new_table, n) for n in range(tables)], concurrency)
-        started, cpu = time.perf_counter(), time.process_time()
-        await asyncio.gather(*(run.table_worker(n, r) for n, r in enumerate(records)))
-        run.figures.act_wall = time.perf_counter() - started
-        run.figures.act_cpu = time.process_time() - cpu
-        count = max(len(run.figures.act_seconds), 1)
-        run.figures.roundtrip_seconds = await _roundtrips(redis, count, tables, run.state_size, concurrency)
+        for block in range(BLOCKS):
+            run.left = acts * (block + 1) // BLOCKS - acts * block // BLOCKS
+            before = len(run.figures.act_seconds)
+            started, cpu = time.perf_counter(), time.process_time()
+            records = list(await asyncio.gather(*(run.table_worker(n, r) for n, r in enumerate(records))))
+            run.figures.act_wall += time.perf_counter() - started
+            run.figures.act_cpu += time.process_time() - cpu
+            count = max(len(run.figures.act_seconds) - before, 1)
+            trips = await _roundtrips(redis, count, tables, run.state_size, concurrency)
+            run.figures.roundtrip_seconds += trips
     finally:
         await _gather_limited([partial(service.store.delete, t) for t in run.created], concurrency)
     return run.figures

@@ -144,3 +144,20 @@ def test_load_generator_stays_on_this_machine(monkeypatch: pytest.MonkeyPatch) -
     monkeypatch.delenv("REDIS_URL")
     with pytest.raises(SystemExit):
         load.main(["--tables", "20000"])
+
+
+def test_acts_and_bare_round_trips_take_turns(redis_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The baseline is timed in blocks between the acts' blocks, so both meet the
+    # same conditions; each block of round trips as long as the acts' block before.
+    blocks: list[int] = []
+    real = bench_act._roundtrips
+
+    async def counted(redis: object, count: int, *rest: int) -> list[float]:
+        blocks.append(count)
+        return await real(redis, count, *rest)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(bench_act, "_roundtrips", counted)
+    out = io.StringIO()
+    assert bench_act.run(tables=3, acts=40, concurrency=2, redis_url=redis_url, games=GAMES, out=out) == 0
+    assert blocks == [4] * bench_act.BLOCKS
+    assert _bench_keys(redis_url) == 0
