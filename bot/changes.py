@@ -115,7 +115,7 @@ class Changes(Reading):
         weighed: set[Seat] = set() if optional else set(range(len(record.seats)))
         # A table without bots skips the search for a bot to move (asking the game
         # for its prompts twice), most of this method's cost on a person's move.
-        steps = BOT_STEPS if any(seat.bot for seat in record.seats) else 0
+        steps = BOT_STEPS if record.has_bots else 0
         for step in range(steps):
             if engine.result(play.state) is not None or (step and time.perf_counter() > thinking):
                 break
@@ -294,7 +294,7 @@ def _log_own_entry(play: _Play, kind: str, at: float) -> None:
 def _stepping_only(record: TableRecord) -> bool:
     """Whether a move at this table is one engine step: no bot seat to search
     after it, and no state so large that reading it takes long."""
-    return not any(seat.bot for seat in record.seats) and len(record.state or "") < INLINE_STATE_LIMIT
+    return not record.has_bots and len(record.state or "") < INLINE_STATE_LIMIT
 
 
 def need(record: TableRecord, status: TableStatus, message: str) -> None:

@@ -138,6 +138,10 @@ class TableRecord(BaseModel):
     def user_ids(self) -> list[int]:
         return [s.user_id for s in self.seats if s.user_id is not None]
 
+    @property
+    def has_bots(self) -> bool:
+        return any(seat.bot for seat in self.seats)
+
 
 class LogEntry(BaseModel):
     """One line of a table's append-only log: what was done and what it caused.
