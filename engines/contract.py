@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable, MutableSequence, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -155,9 +155,15 @@ S = TypeVar("S", bound=BaseModel)
 A = TypeVar("A")
 
 
-class Transition(BaseModel, Generic[S]):
+@dataclass(slots=True)
+class Transition(Generic[S]):
+    """What one action made of a state: the state after it and the events it
+    caused. A plain dataclass like :class:`Choice`: it is never stored or sent,
+    and every move builds one (as a generic pydantic model, parametrized and
+    validated on each move, it cost more than some games' rules)."""
+
     state: S
-    events: list[Event] = Field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
 
 
 class View(BaseModel):

@@ -280,7 +280,7 @@ class Engine(ABC, Generic[S, A]):
         (computing the legal actions again is most of a move's cost)."""
         if legal and not isinstance(action, Mapping):
             after = state if in_place else state.model_copy(deep=True)
-            return Transition[S](state=after, events=self.resolve(after, seat, action))
+            return Transition(after, self.resolve(after, seat, action))
         if self.result(state) is not None:
             raise GameOver("The game is over.")
         if all(p.seat != seat for p in self.prompts(state)):
@@ -291,7 +291,7 @@ class Engine(ABC, Generic[S, A]):
             raise IllegalAction("That move is not possible right now.")
         after = state if in_place else state.model_copy(deep=True)
         events = self.resolve(after, seat, parsed)
-        return Transition[S](state=after, events=events)
+        return Transition(after, events)
 
     # ----- reading aids (defaults let a new game work without them) -----
 
