@@ -80,6 +80,7 @@ class _Bench:
         self.limit = asyncio.Semaphore(concurrency)
         self.figures = Figures()
         self.created: list[str] = []
+        self.rngs: dict[int, random.Random] = {}
         self.state_size = 0
 
     async def new_table(self, number: int) -> TableRecord:
@@ -107,7 +108,7 @@ class _Bench:
 
     async def table_worker(self, number: int, record: TableRecord) -> TableRecord:
         """Acts at one table while the block has acts left; the table as it is then."""
-        rng = random.Random(f"{number}:{self.left}")
+        rng = self.rngs.setdefault(number, random.Random(number))  # one sequence across the blocks
         while self.left > 0:
             picking = time.process_time()
             move = self.pick(record, rng) if record.status is TableStatus.PLAYING else None
