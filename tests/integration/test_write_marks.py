@@ -23,6 +23,6 @@ def test_marks_differ_in_a_process_and_in_a_forked_child() -> None:
     theirs = queue.get(timeout=10)
     child.join(10)
     ours = next(_NONCES)
-    # The child counts on from the same number, but under a prefix of its own.
+    # The child starts its count afresh, under a prefix of its own.
     assert theirs.split(".")[0] != ours.split(".")[0]
     assert theirs != ours
