@@ -20,6 +20,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from bot.shuffle import seal, state_hash
+from engines.card_data import decks_in_full
 from engines.core import Engine, Event, IllegalAction
 
 MOVES = ("act", "bot", "timeout")
@@ -80,6 +81,11 @@ def replay(text: str, games: Mapping[str, Engine[Any, Any]]) -> Replayed:
     if engine.result(state) is None:
         raise ReplayError("the game does not end where the log ends")
     final = state_hash(engine.dump_state(state))
+    if final != head.get("final_state_sha256"):
+        # A table that ended before states named shipped decks by reference
+        # published the hash of its state with the deck written out.
+        with decks_in_full():
+            final = state_hash(engine.dump_state(state))
     if final != head.get("final_state_sha256"):
         raise ReplayError("the final state differs from the one the table published")
     sealed = head["seal"] is not None

@@ -16,8 +16,9 @@ from typing import Any, Literal, TypeGuard
 from pydantic import BaseModel, Field, ValidationError
 
 # Schema 1: the records written before they carried a schema number; schema 2: before seats
-# had their own clocks; schema 3: with the undo point's state inside the record (see UndoPoint.state).
-SCHEMA_VERSION = 4
+# had their own clocks; schema 3: with the undo point's state inside the record (see UndoPoint.state);
+# schema 4: before game states named the decks that ship with the games by reference.
+SCHEMA_VERSION = 5
 
 
 class TableStatus(StrEnum):
@@ -196,9 +197,17 @@ def _undo_apart(data: dict[str, Any]) -> dict[str, Any]:
     return {**data, "schema_version": 4}
 
 
+def _shipped_decks(data: dict[str, Any]) -> dict[str, Any]:
+    """4 → 5: a game state may name a deck that ships with its game by reference
+    (see engines.card_data) instead of carrying its text. A schema-4 state still
+    carries the text, which reads as before; the number tells an older release,
+    which cannot read a reference, that the table is not its to read."""
+    return {**data, "schema_version": 5}
+
+
 # MIGRATIONS[n] turns a schema-n record (as JSON data) into a schema-(n + 1) one.
 MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
-    1: _numbered, 2: _seat_clocks, 3: _undo_apart,
+    1: _numbered, 2: _seat_clocks, 3: _undo_apart, 4: _shipped_decks,
 }
 
 

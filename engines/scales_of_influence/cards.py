@@ -10,12 +10,13 @@ and behaviour can never disagree.
 
 from __future__ import annotations
 
+from functools import cache
 from importlib import resources
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, WrapValidator, model_validator
 
-from engines.card_data import AS_TEXT, CardData, read_once
+from engines.card_data import AS_TEXT, CardData, read_once, ship
 from engines.core import load_card_data
 
 Element = Literal["spirit", "fire", "water", "air", "earth"]
@@ -224,8 +225,9 @@ class DeckSpec(CardData):
         return self
 
 
-# A tarot inside options and states: stored as text, validated once per distinct deck.
-Deck = Annotated[DeckSpec, WrapValidator(read_once(DeckSpec)), AS_TEXT]
+# A tarot inside options and states: stored as text (the shipped tarot as its
+# reference), validated once per distinct deck.
+Deck = Annotated[DeckSpec, WrapValidator(read_once(DeckSpec, lambda: builtin_deck())), AS_TEXT]
 
 
 def parse_deck(toml_text: str) -> DeckSpec:
@@ -233,10 +235,11 @@ def parse_deck(toml_text: str) -> DeckSpec:
     return load_card_data(toml_text, DeckSpec, "tarot deck")
 
 
+@cache
 def builtin_deck() -> DeckSpec:
     """The project's Traveler's Tarot: 21 Shooting Stars, 16 Court and 40 Minor cards."""
     text = resources.files(__package__).joinpath("cards.toml").read_text(encoding="utf-8")
-    return parse_deck(text)
+    return ship(parse_deck(text))
 
 
 BUILTIN_DECK = builtin_deck()

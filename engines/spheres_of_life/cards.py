@@ -14,7 +14,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, WrapValidator, model_validator
 
-from engines.card_data import AS_TEXT, CardData, read_once
+from engines.card_data import AS_TEXT, CardData, read_once, ship
 from engines.core import load_card_data
 
 Primitive = Literal[
@@ -153,8 +153,9 @@ class DeckSpec(CardData):
         return any(a.is_block for a in self.abilities)
 
 
-# A deck inside options and states: stored as text, validated once per distinct deck.
-Deck = Annotated[DeckSpec, WrapValidator(read_once(DeckSpec)), AS_TEXT]
+# A deck inside options and states: stored as text (the shipped deck as its
+# reference), validated once per distinct deck.
+Deck = Annotated[DeckSpec, WrapValidator(read_once(DeckSpec, lambda: builtin_deck())), AS_TEXT]
 
 
 def parse_deck(toml_text: str) -> DeckSpec:
@@ -164,4 +165,4 @@ def parse_deck(toml_text: str) -> DeckSpec:
 
 @cache
 def builtin_deck() -> DeckSpec:
-    return parse_deck((Path(__file__).parent / "cards.toml").read_text(encoding="utf-8"))
+    return ship(parse_deck((Path(__file__).parent / "cards.toml").read_text(encoding="utf-8")))

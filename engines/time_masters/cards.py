@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, WrapValidator, model_validator
 
-from engines.card_data import CardIndex
+from engines.card_data import AS_DATA, CardIndex, read_once, ship
 from engines.core import load_card_data
 
 Kind = Literal["spell", "focus", "timer"]
@@ -114,4 +114,9 @@ def parse_deck(toml_text: str) -> DeckSpec:
 
 @cache
 def builtin_deck() -> DeckSpec:
-    return parse_deck((Path(__file__).parent / "cards.toml").read_text(encoding="utf-8"))
+    return ship(parse_deck((Path(__file__).parent / "cards.toml").read_text(encoding="utf-8")))
+
+
+# The deck inside a state: the shipped deck as its reference, any other as its
+# data (as states always held it), validated once per distinct deck.
+Deck = Annotated[DeckSpec, WrapValidator(read_once(DeckSpec, builtin_deck)), AS_DATA]

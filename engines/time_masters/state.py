@@ -14,7 +14,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from engines.core import Rng
-from engines.time_masters.cards import CardSpec, DeckSpec
+from engines.time_masters.cards import CardSpec, Deck, DeckSpec
 
 Phase = Literal["timer", "main", "access", "over"]
 
@@ -44,7 +44,7 @@ class Timer(BaseModel):
 class TmState(BaseModel):
     players: int
     options: TmOptions
-    deck_spec: DeckSpec
+    deck_spec: Deck
     rng: Rng
     cards: list[str]
     # spheres[level - 1][0] is the face-up top card, [1] the hidden second card.

@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from engines.card_data import decks_in_full
 from engines.core import IllegalAction
 from engines.scales_of_influence import ENGINE as SCALES
 from engines.scales_of_influence.cards import BUILTIN_DECK
@@ -37,10 +38,11 @@ def test_a_deck_is_validated_once_however_often_a_table_reads_it() -> None:
 
 def test_a_state_saved_with_the_deck_as_data_still_loads() -> None:
     state = SCALES.setup(3, SCALES.parse_options({}), seed=2)
-    saved = json.loads(SCALES.dump_state(state))
+    with decks_in_full():
+        saved = json.loads(SCALES.dump_state(state))
+        old = json.loads(SPHERES.dump_state(SPHERES.setup(2, SPHERES.parse_options({}), seed=3)))
     saved["tarot"] = json.loads(saved["tarot"])  # as states were saved before decks were text
     assert SCALES.load_state(json.dumps(saved)).tarot == BUILTIN_DECK
-    old = json.loads(SPHERES.dump_state(SPHERES.setup(2, SPHERES.parse_options({}), seed=3)))
     old["deck_spec"] = json.loads(old["deck_spec"])
     assert SPHERES.load_state(json.dumps(old)).deck_spec == builtin_deck()
 

@@ -8,6 +8,9 @@ import logging
 
 import pytest
 
+from engines.card_data import decks_in_full
+from engines.spheres_of_life import ENGINE as SPHERES
+from engines.spheres_of_life.cards import builtin_deck as spheres_deck
 from storage import keys
 from storage.damage import DamagedTable
 from storage.listing import list_keys
@@ -33,9 +36,9 @@ async def test_a_record_from_before_schema_numbers_is_migrated_and_saved_in_the_
     del meta["schema_version"]  # as every record was written before schema 2
     await store.redis.hset(keys.table("t1"), "meta", json.dumps(meta))
     record = await store.get("t1")
-    assert record is not None and record.schema_version == SCHEMA_VERSION == 4
+    assert record is not None and record.schema_version == SCHEMA_VERSION == 5
     await store.save(record)
-    assert json.loads(await store.redis.hget(keys.table("t1"), "meta"))["schema_version"] == 4
+    assert json.loads(await store.redis.hget(keys.table("t1"), "meta"))["schema_version"] == 5
 
 
 async def test_a_schema_3_undo_point_keeps_its_state_which_its_next_save_stores_beside_the_record(
@@ -49,10 +52,32 @@ async def test_a_schema_3_undo_point_keeps_its_state_which_its_next_save_stores_
     assert record is not None and record.undo is not None and record.undo.state == '{"before": 1}'
     await store.save(record)
     stored = json.loads(await store.redis.hget(keys.table("t1"), "meta"))
-    assert stored["schema_version"] == 4 and "state" not in stored["undo"]
+    assert stored["schema_version"] == 5 and "state" not in stored["undo"]
     assert await store.redis.hget(keys.table("t1"), "undo") == b'{"before": 1}'
     again = await store.get("t1")
     assert again is not None and again.undo is not None and again.undo.state == '{"before": 1}'
+
+
+async def test_a_schema_4_table_whose_state_carries_its_deck_plays_on_and_is_saved_by_reference(
+    store: TableStore,
+) -> None:
+    # Schema 5: game states may name a shipped deck by reference; a schema-4
+    # record's state carries the deck's text, which still reads.
+    state = SPHERES.setup(2, SPHERES.parse_options({}), seed=4)
+    with decks_in_full():
+        carried = SPHERES.dump_state(state)
+    await store.create(make_record(game="spheres-of-life", status="playing", state=carried))
+    meta = json.loads(await store.redis.hget(keys.table("t1"), "meta"))
+    await store.redis.hset(keys.table("t1"), "meta", json.dumps({**meta, "schema_version": 4}))
+    record = await store.get("t1")
+    assert record is not None and record.schema_version == 5 and record.state == carried
+    loaded = SPHERES.load_state(record.state)
+    assert loaded == state and loaded.deck_spec is spheres_deck()
+    record.state = SPHERES.dump_state(loaded)
+    await store.save(record)
+    stored = await store.redis.hmget(keys.table("t1"), ["meta", "state"])
+    assert json.loads(stored[0])["schema_version"] == 5
+    assert json.loads(stored[1])["deck_spec"].startswith("@") and len(stored[1]) * 4 < len(carried)
 
 
 def test_migrations_run_in_order_up_to_the_current_schema() -> None:

@@ -14,9 +14,10 @@ import pytest
 
 from bot import cli
 from bot.replay import ReplayError, replay
-from bot.shuffle import seal
+from bot.shuffle import seal, state_hash
 from bot.tablelog import log_files
 from bot.tables import Player, TableService
+from engines.card_data import decks_in_full
 from engines.registry import GAMES
 from storage.records import TableStatus
 from storage.store import TableStore
@@ -96,6 +97,26 @@ async def test_a_finished_game_replays_from_its_published_seed_and_log(
     assert cli.main(["replay", str(good)], games=GAMES, stdout=out) == 0
     assert f"{checked.moves} moves replayed" in out.getvalue() and "checks out" in out.getvalue()
     assert cli.main(["replay", str(bad)], games=GAMES, stdout=out) == 1
+
+
+async def test_a_game_that_published_its_final_state_with_the_deck_written_out_still_replays(
+    service: TableService, clock: Clock
+) -> None:
+    # Before states named shipped decks by reference, the final state's hash
+    # (published in the log and in its header) was that of the deck written out.
+    table_id = await play_out(service, clock, "spheres-of-life", 1, 3)
+    record = await service.get(table_id)
+    engine = service.engine(record.game)
+    files = log_files(record, engine, await service.store.log(table_id))
+    assert record.state is not None
+    with decks_in_full():
+        whole = state_hash(engine.dump_state(engine.load_state(record.state)))
+    now = state_hash(record.state)
+    assert whole != now and now in files.jsonl
+    then = files.jsonl.replace(now, whole)
+    assert replay(then, GAMES).final_state_sha256 == whole
+    with pytest.raises(ReplayError, match="final state differs"):
+        replay(files.jsonl.replace(now, "0" * 64), GAMES)
 
 
 async def test_a_hand_picked_seed_is_never_sealed_yet_the_game_still_replays(
