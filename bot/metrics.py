@@ -40,21 +40,26 @@ RATE_LIMIT_WAIT = Counter(
 )
 
 
-# Each game's labelled counter and histogram, looked up once: ``labels()``
+# Each game's labelled counters and histogram, looked up once: ``labels()``
 # takes a lock and builds its key on every call, on every move.
-_PER_GAME: dict[str, tuple[Counter, Histogram]] = {}
+_PER_GAME: dict[str, tuple[Counter, Histogram, Counter]] = {}
+
+
+def _of(game: str) -> tuple[Counter, Histogram, Counter]:
+    found = _PER_GAME.get(game)
+    if found is None:
+        found = _PER_GAME[game] = (ACTS.labels(game), ACT_SECONDS.labels(game), REFUSALS.labels(game))
+    return found
 
 
 def saved(game: str, seconds: float) -> None:
-    found = _PER_GAME.get(game)
-    if found is None:
-        found = _PER_GAME[game] = (ACTS.labels(game), ACT_SECONDS.labels(game))
-    found[0].inc()
-    found[1].observe(seconds)
+    acts, latency, _ = _of(game)
+    acts.inc()
+    latency.observe(seconds)
 
 
 def refused(game: str) -> None:
-    REFUSALS.labels(game).inc()
+    _of(game)[2].inc()
 
 
 class RateLimitWatch(logging.Handler):
