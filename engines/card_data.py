@@ -160,17 +160,16 @@ def read_once(
 def ship(deck: D) -> D:
     """Register ``deck`` as one that ships with its game: states refer to it
     by reference. Returns the deck, so a game's ``builtin_deck`` can end with it."""
-    text = deck.stored()
-    key = _key(type(deck), text)
+    key = _key(type(deck), deck.stored())
     with _lock:
         known = _shipped.setdefault(key, deck)
-        _references[id(known)] = reference(text)
+        _references[id(known)] = SHIPPED + key[1].hex()
     return known  # type: ignore[return-value]  # the same model: the key holds it
 
 
 def reference(text: str) -> str:
     """What a state holds instead of a shipped deck's ``text``."""
-    return SHIPPED + hashlib.blake2b(text.encode(), digest_size=20).hexdigest()
+    return SHIPPED + _digest(text).hex()
 
 
 @contextmanager
@@ -195,7 +194,11 @@ def _shipped_deck(model: type, ref: str) -> CardData:
 
 
 def _key(model: type, text: str) -> tuple[type, bytes]:
-    return model, hashlib.blake2b(text.encode(), digest_size=20).digest()
+    return model, _digest(text)
+
+
+def _digest(text: str) -> bytes:
+    return hashlib.blake2b(text.encode(), digest_size=20).digest()
 
 
 def _remember(model: type, text: str, deck: CardData) -> None:
