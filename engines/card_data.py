@@ -210,20 +210,17 @@ def _remember(model: type, text: str, deck: CardData) -> None:
             _validated.popitem(last=False)
 
 
+def _reference_of(deck: CardData) -> str | None:
+    """The reference a state stores for ``deck``: a shipped one's, unless within :func:`decks_in_full`."""
+    return None if _in_full.get() else _references.get(id(deck))
+
+
 def _store(deck: CardData) -> str:
-    if not _in_full.get():
-        ref = _references.get(id(deck))
-        if ref is not None:
-            return ref
-    return deck.stored()
+    return _reference_of(deck) or deck.stored()
 
 
 def _data(deck: CardData) -> Any:
-    if not _in_full.get():
-        ref = _references.get(id(deck))
-        if ref is not None:
-            return ref
-    return deck.model_dump(mode="json")
+    return _reference_of(deck) or deck.model_dump(mode="json")
 
 
 # Serialise a deck field as its text in JSON (saved states and options), a
