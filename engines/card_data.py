@@ -130,15 +130,12 @@ def read_once(
     ships it), so a process that has not dealt one yet still knows it."""
 
     def read(value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
-        if shipped is not None:
-            shipped()
+        own = shipped() if shipped is not None else None  # known, and shipped, from here on
         if not isinstance(value, str):
             # Plain data or a deck: the model validates it as usual. Data that is
-            # a shipped deck (a state saved before references) is that deck.
+            # the shipped deck (a state saved before references) is that deck.
             deck = handler(value)
-            if isinstance(deck, CardData) and id(deck) not in _references and _shipped:
-                return _shipped.get(_key(model, deck.stored()), deck)
-            return deck
+            return own if own is not None and deck == own else deck
         if value.startswith(SHIPPED):
             return _shipped_deck(model, value)
         key = _key(model, value)
