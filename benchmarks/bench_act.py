@@ -35,6 +35,7 @@ from typing import Any, TextIO
 
 from redis.asyncio import Redis
 
+from bot import collector
 from bot.errors import TableError
 from bot.tables import Player, TableService
 from engines.core import Engine
@@ -290,17 +291,18 @@ def run(
         return 2
     # GAMES holds only real games, in registration order; the first is the default.
     chosen = game if game is not None else next(iter(games))
-    return asyncio.run(
-        _main(
-            game=chosen,
-            games=games,
-            tables=tables,
-            acts=acts,
-            concurrency=concurrency,
-            redis_url=redis_url,
-            out=out,
+    with collector.serving():  # as in `gametable run`: the figures are a serving process's
+        return asyncio.run(
+            _main(
+                game=chosen,
+                games=games,
+                tables=tables,
+                acts=acts,
+                concurrency=concurrency,
+                redis_url=redis_url,
+                out=out,
+            )
         )
-    )
 
 
 if __name__ == "__main__":

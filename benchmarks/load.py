@@ -31,6 +31,7 @@ from urllib.parse import urlsplit
 from redis.asyncio import Redis
 
 from benchmarks.bench_act import _Bench, percentile
+from bot import collector
 from bot.tables import TableService
 from storage.cluster import LocalCluster
 from storage.connect import RedisServer, connect
@@ -72,7 +73,8 @@ async def _drive(url: str, game: str, first: int, count: int, seconds: float, pa
 
 
 def _worker(args: tuple[str, str, int, int, float, str, float, int], out: multiprocessing.Queue) -> None:  # type: ignore[type-arg]
-    out.put(asyncio.run(_drive(*args)))
+    with collector.serving():  # each worker is a serving process, tuned as `gametable run` tunes one
+        out.put(asyncio.run(_drive(*args)))
 
 
 async def _memory(redis: Redis) -> int:

@@ -238,9 +238,10 @@ def _run(args: argparse.Namespace) -> int:
         if error.name != "bot.app":
             raise
         return _fail("gametable run: this install has no Discord application (bot/app.py).", code=1)
+    from bot import collector
     from storage.connect import RedisUnavailable
 
-    with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C is how a bot is stopped by hand
+    with contextlib.suppress(KeyboardInterrupt), collector.serving():  # Ctrl-C stops a bot by hand
         try:
             asyncio.run(run_bot(settings))
         except RedisUnavailable as error:

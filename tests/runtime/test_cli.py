@@ -3,6 +3,7 @@ a scripted terminal game through ``main``, and the log formats."""
 
 from __future__ import annotations
 
+import gc
 import io
 import json
 import logging
@@ -13,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from bot import cli
+from bot import cli, collector
 from bot.logs import configure_logging
 from bot.settings import Settings
 from tests.support.minigame import HIGH_CARD
@@ -67,12 +68,30 @@ def test_run_hands_the_settings_to_the_discord_app(monkeypatch: pytest.MonkeyPat
 
     async def run_bot(settings: Settings) -> None:
         started.append(settings)
+        # The bot serves with its collector tuned (see bot.collector).
+        tuned.append(gc.get_threshold()[0] == collector.YOUNG and gc.get_freeze_count() > 0)
 
+    tuned: list[bool] = []
     monkeypatch.setitem(sys.modules, "bot.app", types.SimpleNamespace(run_bot=run_bot))
     monkeypatch.setenv("DISCORD_TOKEN", "a-token")
     assert cli.main(["run"]) == 0
     assert started[0].discord_token is not None
     assert started[0].discord_token.get_secret_value() == "a-token"
+    assert tuned == [True]
+
+
+def test_the_collector_is_tuned_while_serving_and_put_back_after() -> None:
+    before = gc.get_threshold()
+    with collector.serving():
+        # What existed on entering is out of the collector's sight; it collects less often.
+        assert gc.get_freeze_count() > 0
+        assert gc.get_threshold() == (collector.YOUNG, collector.MIDDLE, collector.OLD)
+        cycle: list[object] = []
+        cycle.append(cycle)
+        del cycle
+        assert gc.collect() >= 1  # a cycle made while serving is still freed
+    assert gc.get_threshold() == before
+    assert gc.get_freeze_count() == 0
 
 
 def test_a_bad_setting_is_named(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
