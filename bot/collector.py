@@ -10,9 +10,10 @@ thousand: ``gametable bench`` measured 12% of the CPU per act spent there at
 50 acts in flight, finding almost nothing to free.
 
 So a serving process moves what its start-up made out of the collector's
-sight (``gc.freeze``) and collects less often. Reference cycles are still
-freed, only later: the young generation holds at most ``YOUNG`` objects more,
-which is well under a megabyte.
+sight (``gc.freeze``) and collects the young generation less often (the
+older ones keep CPython's ratios of 10). Reference cycles are still freed,
+only later: a cycle waits at most until the next young collection, so at most
+``YOUNG`` dead containers (a few megabytes at worst) wait with it.
 """
 
 from __future__ import annotations
