@@ -1,9 +1,13 @@
 """Finding the table a command means when it names none, by the table lists'
-lines (see ARCHITECTURE.md, "Table lists")."""
+lines (see ARCHITECTURE.md, "Table lists"), and the one it names, as the
+asker may see it (:mod:`bot.policy`): a server's commands find that server's
+tables only, a DM's the tables the user sits at."""
 
 from __future__ import annotations
 
-from bot.errors import TableError, TableNotFound
+from bot import policy
+from bot.errors import TableDamaged, TableError, TableNotFound
+from bot.policy import Actor
 from bot.reading import Reading
 from storage.records import TableRecord, TableStatus
 
@@ -16,32 +20,68 @@ NOT_AT_ANY_TABLE = "You are not at any table. Create one with /table create."
 class Finding(Reading):
     """The finders: which table a command or a join means."""
 
-    async def find(self, user_id: int, channel_id: int | None, table_id: str | None = None) -> TableRecord:
+    async def named(self, actor: Actor, table_id: str, *, to_change: bool = False) -> TableRecord:
+        """The table ``table_id`` names, if ``actor`` may see it; another
+        server's (or, in a DM, one the user does not sit at) is answered as an
+        id that names no table. A table that cannot be read is judged by the
+        ids still legible in it. ``to_change``: only to check it before a change
+        (a move), which reads it itself: this process's own last copy will do,
+        as a table's server never changes and the change checks the seats."""
+        asked = table_id.strip().lower()
+        try:
+            record = await self.get(asked, to_change=to_change)
+        except TableDamaged as damaged:
+            if not policy.sees_salvaged(actor, damaged.damage.salvaged):
+                raise policy.no_such_table(asked) from None
+            raise
+        return policy.seen_table(actor, record, asked)
+
+    async def find(
+        self, who: int | Actor, channel_id: int | None, table_id: str | None = None
+    ) -> TableRecord:
         """The table a command means: the one named, else the user's one table in
-        this channel (or thread), else the user's one table anywhere, else this
-        channel's one table.
+        this channel (or thread), else the user's one table anywhere (in a
+        server: anywhere in that server), else this channel's one table.
+
+        ``who``: the :class:`~bot.policy.Actor` asking (every Discord command);
+        a bare user id is a caller outside any server (the terminal, tests).
 
         The lists' lines decide (one round trip each, whatever their length) and
         only the table chosen is loaded — two when the lines say the choice is
         ambiguous, to be sure before refusing. A line its table no longer agrees
         with is written again and the lines read once more; should they still
         disagree, the tables themselves decide (:meth:`_find_loaded`)."""
+        actor = who if isinstance(who, Actor) else None
+        user_id = who.user_id if isinstance(who, Actor) else who
         if table_id:
+            if actor is not None:
+                return await self.named(actor, table_id)
             return await self.get(table_id.strip().lower())
+        # In a server, "anywhere" is anywhere in it; in a DM, among the user's own tables.
+        guild = actor.guild_id if actor is not None else None
         for _ in range(FIND_TRIES):
-            found = await self._find_listed(user_id, channel_id)
+            found = await self._find_listed(user_id, channel_id, guild)
             if found is not None:
                 return found
-        return await self._find_loaded(user_id, channel_id)
+        return await self._find_loaded(user_id, channel_id, guild)
 
-    async def _find_listed(self, user_id: int, channel_id: int | None) -> TableRecord | None:
+    async def _find_listed(
+        self, user_id: int, channel_id: int | None, guild: int | None
+    ) -> TableRecord | None:
         """:meth:`find` by the list lines; ``None`` when a line proved stale."""
         mine = f"user:{user_id}"
         found = await self.store.lookup(mine, channel=channel_id)
         if channel_id is not None and found.matches:
             here = await self.store.confirm(mine, found.matches, channel=channel_id)
             return None if here is None else _the_one(here)
-        if found.total:
+        if found.total and guild is not None:
+            theirs = await self.store.lookup(mine, guild=guild)
+            if theirs.matches:
+                tables = await self.store.confirm(mine, theirs.matches)
+                if tables is None or any(t.guild_id != guild for t in tables):
+                    return None
+                return _the_one(tables)
+        elif found.total:
             tables = await self.store.confirm(mine, found.first)
             return _the_one(tables) if tables is not None and len(tables) == min(found.total, 2) else None
         if channel_id is None:
@@ -60,10 +100,10 @@ class Finding(Reading):
             return tables[0]
         raise TableNotFound(NOT_AT_ANY_TABLE)
 
-    async def _find_loaded(self, user_id: int, channel_id: int | None) -> TableRecord:
+    async def _find_loaded(self, user_id: int, channel_id: int | None, guild: int | None) -> TableRecord:
         """:meth:`find` from the tables themselves, every one of the user's (and
         the channel's) loaded: for when a list line turned out stale."""
-        mine = await self.store.of_user(user_id)
+        mine = [t for t in await self.store.of_user(user_id) if guild is None or t.guild_id == guild]
         here = [t for t in mine if channel_id is not None and channel_id in (t.channel_id, t.thread_id)]
         for candidates in (here, mine):
             if candidates:
@@ -77,11 +117,15 @@ class Finding(Reading):
                 await self.get(damaged[0])  # says that it cannot be read (and lets it be abandoned)
         raise TableNotFound(NOT_AT_ANY_TABLE)
 
-    async def find_lobby(self, channel_id: int | None, table_id: str | None = None) -> TableRecord:
-        """The table someone means to join: the one named, else this channel's
-        one open lobby — found by the channel's list lines, only it loaded (see
-        :meth:`find`)."""
+    async def find_lobby(
+        self, channel_id: int | None, table_id: str | None = None, *, actor: Actor | None = None
+    ) -> TableRecord:
+        """The table someone means to join: the one named (as ``actor`` may see
+        it, see :meth:`named`), else this channel's one open lobby — found by the
+        channel's list lines, only it loaded (see :meth:`find`)."""
         if table_id:
+            if actor is not None:
+                return await self.named(actor, table_id)
             return await self.get(table_id.strip().lower())
         scope = f"channel:{channel_id or 0}"
         lobbies: list[TableRecord] | None = None

@@ -10,7 +10,8 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from bot.errors import TableDamaged, TableError, TableNotFound, WrongStatus
+from bot.errors import TableDamaged, TableError, WrongStatus
+from bot.policy import no_such_table
 from engines.core import Choice, Engine, Prompt, Result, Seat, View, quote, render_seats
 from engines.registry import GAMES
 from storage.damage import DamagedTable
@@ -67,7 +68,7 @@ class Reading:
         except DamagedTable as damage:
             raise TableDamaged(damage) from None
         if record is None:
-            raise TableNotFound(f"There is no table {quote(table_id)}.")
+            raise no_such_table(table_id)
         return record
 
     def state(self, record: TableRecord) -> BaseModel:

@@ -332,9 +332,11 @@ class Found:
     broken: list[str]
 
 
-def needles(*, channel: int | None = None, status: TableStatus | None = None) -> list[str]:
+def needles(
+    *, channel: int | None = None, status: TableStatus | None = None, guild: int | None = None
+) -> list[str]:
     """What :data:`FIND` looks for in a line: the table's channel or thread is
-    ``channel``, or its status is ``status``. A line is its entry's JSON, whose
+    ``channel``, or its status is ``status``, or its server is ``guild``. A line is its entry's JSON, whose
     strings escape every quote, so ``"name":value,`` can only be the field
     itself (each field named here is followed by another one)."""
     found = []
@@ -342,6 +344,8 @@ def needles(*, channel: int | None = None, status: TableStatus | None = None) ->
         found += [f'"channel_id":{channel},', f'"thread_id":{channel},']
     if status is not None:
         found.append(f'"status":{json.dumps(status.value)},')
+    if guild is not None:
+        found.append(f'"guild_id":{guild},')
     return found
 
 

@@ -102,14 +102,20 @@ class TableLists(TableReads):
         return list(reply), bool(found)
 
     async def lookup(
-        self, scope: str, *, channel: int | None = None, status: TableStatus | None = None, want: int = 2
+        self,
+        scope: str,
+        *,
+        channel: int | None = None,
+        status: TableStatus | None = None,
+        guild: int | None = None,
+        want: int = 2,
     ) -> listing.Found:
         """Read a table list's lines in Redis for the first ``want`` entries
-        whose table is at ``channel`` (or in that thread) or has ``status`` (any
-        entry when neither is given), and the list's first ``want`` entries: one
+        whose table is at ``channel`` (or in that thread), has ``status`` or is
+        in ``guild`` (any entry when none is given), and the list's first ``want`` entries: one
         round trip for up to :data:`LOOKUP_CHUNK` entries, however many match,
         and no table loaded. The lines are hints: :meth:`confirm` what is used."""
-        needles = listing.needles(channel=channel, status=status)
+        needles = listing.needles(channel=channel, status=status, guild=guild)
         found = await self._lookup_chunk(scope, 0, want, needles)
         start = LOOKUP_CHUNK
         while len(found.matches) < want and start < found.total:

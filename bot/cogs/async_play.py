@@ -9,12 +9,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import policy
 from bot.away import come_back, go_on_vacation, offer_seat, take_seat
 from bot.cogs.my_settings import attach_my_settings
 from bot.cogs.tables import table_choices
 from bot.pausing import set_paused
+from bot.policy import names
 from bot.tables import Outcome
-from bot.ui.flows import guarded, is_moderator, player, reply
+from bot.ui.flows import actor, guarded, moderates, player, reply
 from bot.ui.table_pages import show
 from bot.ui.undo_vote import ask
 
@@ -32,6 +34,7 @@ class AsyncPlayCommands(commands.Cog):
         attach_my_settings(self.bot.tree)
 
     @app_commands.command(name="tables")
+    @names("own")
     async def tables(self, interaction: Interaction) -> None:
         """Every table you sit at, in every server: your moves first, with the time left."""
 
@@ -41,21 +44,24 @@ class AsyncPlayCommands(commands.Cog):
 
     @clock.command(name="pause")
     @app_commands.describe(table="Which table (leave empty for your table here)")
+    @names("table")
     async def pause(self, interaction: Interaction, table: str | None = None) -> None:
         """Pause the table: its clocks stop, and no one moves until you resume it (host only)."""
         await guarded(interaction, self._set(interaction, table, True), table)
 
     @clock.command(name="resume")
     @app_commands.describe(table="Which table (leave empty for your table here)")
+    @names("table")
     async def resume(self, interaction: Interaction, table: str | None = None) -> None:
         """Resume a paused table: its clocks run again from where they stopped (host only)."""
         await guarded(interaction, self._set(interaction, table, False), table)
 
     async def _set(self, interaction: Interaction, table: str | None, paused: bool) -> None:
         service = self.bot.service
-        record = await service.find(interaction.user.id, interaction.channel_id, table)
+        record = await service.find(actor(interaction), interaction.channel_id, table)
+        policy.powers_at_home(actor(interaction), record.guild_id)
         outcome = await set_paused(
-            service, record.id, interaction.user.id, paused, moderator=is_moderator(interaction)
+            service, record.id, interaction.user.id, paused, moderator=moderates(interaction, record.guild_id)
         )
         await self._told(
             interaction, outcome, f"Table {record.id} is {'paused' if paused else 'running again'}."
@@ -63,11 +69,12 @@ class AsyncPlayCommands(commands.Cog):
 
     @clock.command(name="back")
     @app_commands.describe(table="The table where a bot kept your seat")
+    @names("table")
     async def back(self, interaction: Interaction, table: str) -> None:
         """Take back the seat a bot played after your time ran out too often."""
 
         async def back() -> None:
-            record = await self.bot.service.get(table.strip().lower())
+            record = await self.bot.service.named(actor(interaction), table)
             outcome = await come_back(self.bot.service, record.id, interaction.user.id)
             await self._told(
                 interaction, outcome, f"Welcome back to table {record.id}: your seat is yours again."
@@ -77,6 +84,7 @@ class AsyncPlayCommands(commands.Cog):
 
     @app_commands.command(name="vacation")
     @app_commands.describe(days="How many days (up to 14 in any 30)")
+    @names("own")
     async def vacation(self, interaction: Interaction, days: app_commands.Range[int, 1, 14]) -> None:
         """Stop your clocks at every table for a few days; your next move ends it at that table."""
 
@@ -93,6 +101,7 @@ class AsyncPlayCommands(commands.Cog):
     @app_commands.command(name="undo")
     @app_commands.guild_only()
     @app_commands.describe(table="Which table (leave empty for your table here)")
+    @names("table")
     async def undo(self, interaction: Interaction, table: str | None = None) -> None:
         """Ask to take back your last move (only if it drew no chance and showed no one anything)."""
         await ask(interaction, table)
@@ -107,6 +116,7 @@ class AsyncPlayCommands(commands.Cog):
         member="Who may take it over",
         table="Which table (leave empty for yours here)",
     )
+    @names("table")
     async def offer(
         self, interaction: Interaction, seat: int, member: discord.Member, table: str | None = None
     ) -> None:
@@ -114,8 +124,9 @@ class AsyncPlayCommands(commands.Cog):
 
         async def offer() -> None:
             service = self.bot.service
-            record = await service.find(interaction.user.id, interaction.channel_id, table)
-            moderator = is_moderator(interaction)
+            record = await service.find(actor(interaction), interaction.channel_id, table)
+            policy.powers_at_home(actor(interaction), record.guild_id)
+            moderator = moderates(interaction, record.guild_id)
             outcome = await offer_seat(
                 service, record.id, interaction.user.id, seat - 1, member.id, moderator=moderator
             )
@@ -128,11 +139,12 @@ class AsyncPlayCommands(commands.Cog):
 
     @substitute.command(name="take")
     @app_commands.describe(table="The table whose seat was offered to you")
+    @names("table")
     async def take(self, interaction: Interaction, table: str) -> None:
         """Take over the seat offered to you, with its hand and its history."""
 
         async def take() -> None:
-            record = await self.bot.service.get(table.strip().lower())
+            record = await self.bot.service.named(actor(interaction), table)
             outcome = await take_seat(
                 self.bot.service, record.id, interaction.user.id, player(interaction).name
             )

@@ -10,6 +10,7 @@ from zoneinfo import available_timezones
 import discord
 from discord import app_commands
 
+from bot.policy import names
 from bot.ui.flows import guarded, reply
 from bot.user_prefs import save_settings
 from storage.user_settings import UserSettings, UserSettingsStore, known_zone
@@ -55,6 +56,7 @@ async def time_zones(interaction: Interaction, current: str) -> list[app_command
     ]
 )
 @app_commands.autocomplete(timezone=time_zones)
+@names("own")
 async def my_settings(
     interaction: Interaction,
     notify: str | None = None,

@@ -10,11 +10,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.tables import table_choices
+from bot.policy import names
 from bot.render.menu import whole_move
 from bot.tables import TableService
 from bot.ui.answer import suggestions
 from bot.ui.embeds import fit
-from bot.ui.flows import guarded, reply
+from bot.ui.flows import actor, guarded, reply
 from storage.records import TableRecord
 
 if TYPE_CHECKING:
@@ -51,11 +52,12 @@ class PlayCommands(commands.Cog):
 
     @app_commands.command(name="hand")
     @app_commands.describe(table="Which table (leave empty for your table here)")
+    @names("table")
     async def hand(self, interaction: Interaction, table: str | None = None) -> None:
         """See your private hand and your moves (only you can see it)."""
 
         async def hand() -> None:
-            record = await self.bot.service.find(interaction.user.id, interaction.channel_id, table)
+            record = await self.bot.service.find(actor(interaction), interaction.channel_id, table)
             await self.bot.flows.hand(interaction, record)
 
         await guarded(interaction, hand(), table)
@@ -65,11 +67,12 @@ class PlayCommands(commands.Cog):
         action="Your move (start typing to see the legal ones)",
         table="Which table (leave empty for your table here)",
     )
+    @names("table")
     async def play(self, interaction: Interaction, action: str, table: str | None = None) -> None:
         """Make a move by name."""
 
         async def play() -> None:
-            record = await self.bot.service.find(interaction.user.id, interaction.channel_id, table)
+            record = await self.bot.service.find(actor(interaction), interaction.channel_id, table)
             key, version = move_named(self.bot.service, record, interaction.user.id, action)
             # The same command sent twice is one move: a /play that arrives while
             # another of the same player's at this table is unanswered is judged
@@ -94,7 +97,7 @@ class PlayCommands(commands.Cog):
     async def _moves(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
         service = self.bot.service
         record = await service.find(
-            interaction.user.id, interaction.channel_id, getattr(interaction.namespace, "table", None)
+            actor(interaction), interaction.channel_id, getattr(interaction.namespace, "table", None)
         )
         choices = service.choices(record, interaction.user.id)
         found = []
@@ -113,6 +116,7 @@ class PlayCommands(commands.Cog):
         return await table_choices(self.bot.service, interaction, current)
 
     @app_commands.command(name="games")
+    @names("public")
     async def games(self, interaction: Interaction) -> None:
         """What can be played here, with a short summary of each game."""
         embed = discord.Embed(

@@ -9,10 +9,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.errors import TableError
+from bot.policy import names
 from bot.ratings import RatingService, Standing, ordinal
 from bot.ui.answer import guarded, reply
 from bot.ui.embeds import fit
-from bot.ui.flows import is_moderator
+from bot.ui.flows import moderates
 from engines.core import quote
 
 if TYPE_CHECKING:
@@ -47,6 +48,7 @@ class RatingCommands(commands.Cog):
     @app_commands.describe(
         member="Whose rating (leave empty for yours)", game="Which game (empty: every game)"
     )
+    @names("here")
     async def rating(
         self, interaction: Interaction, member: discord.Member | None = None, game: str | None = None
     ) -> None:
@@ -76,6 +78,7 @@ class RatingCommands(commands.Cog):
     @app_commands.command(name="leaderboard")
     @app_commands.guild_only()
     @app_commands.describe(game="Which game")
+    @names("here")
     async def leaderboard(self, interaction: Interaction, game: str) -> None:
         """Show this server's best rated players of a game."""
 
@@ -95,11 +98,12 @@ class RatingCommands(commands.Cog):
     @app_commands.command(name="ratings-rebuild")
     @app_commands.guild_only()
     @app_commands.describe(game="Which game (empty: every game)")
+    @names("here")
     async def rebuild(self, interaction: Interaction, game: str | None = None) -> None:
         """(Manage Server) Recompute this server's ratings from the stored results."""
 
         async def rebuild() -> None:
-            if not is_moderator(interaction):
+            if not moderates(interaction, interaction.guild_id):
                 raise TableError("Only members with Manage Server can rebuild ratings.")
             count = await self.ratings.rebuild(interaction.guild_id or 0, self._game(game) if game else None)
             await reply(interaction, f"Ratings rebuilt from {count} results.")

@@ -13,10 +13,11 @@ from discord.ext import commands
 
 from bot.cogs.tables import table_choices
 from bot.errors import TableError
+from bot.policy import names
 from bot.render.cardtext import card_panel, card_picture, find_card
 from bot.ui.answer import suggestions
 from bot.ui.embeds import fit, to_embed
-from bot.ui.flows import guarded, reply
+from bot.ui.flows import actor, guarded, reply
 from engines.core import CardText, Engine, RulesSection, quote
 
 if TYPE_CHECKING:
@@ -44,6 +45,7 @@ class ReadingCommands(commands.Cog):
 
     @app_commands.command(name="rules")
     @app_commands.describe(game="The game", topic="A section: setup, a turn, scoring, variants or a ruling")
+    @names("public")
     async def rules(self, interaction: Interaction, game: str, topic: str | None = None) -> None:
         """A game's rules in sections, and the rulings this bot follows (only you see them)."""
 
@@ -90,11 +92,12 @@ class ReadingCommands(commands.Cog):
         name="The card (start typing: your table's own deck)",
         table="Which table (leave empty for your table here)",
     )
+    @names("table")
     async def card(self, interaction: Interaction, name: str, table: str | None = None) -> None:
         """Show a card of your table's deck, its picture and text (only you see it)."""
 
         async def card() -> None:
-            record = await self.bot.service.find(interaction.user.id, interaction.channel_id, table)
+            record = await self.bot.service.find(actor(interaction), interaction.channel_id, table)
             engine = self.bot.service.engine(record.game)
             cards = engine.cards(engine.parse_options(record.options))
             if not cards:
@@ -121,7 +124,7 @@ class ReadingCommands(commands.Cog):
     async def _cards_named(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
         service = self.bot.service
         record = await service.find(
-            interaction.user.id, interaction.channel_id, getattr(interaction.namespace, "table", None)
+            actor(interaction), interaction.channel_id, getattr(interaction.namespace, "table", None)
         )
         engine = service.engine(record.game)
         cards = engine.cards(engine.parse_options(record.options))

@@ -13,14 +13,16 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import policy
 from bot.clocks import PACES
 from bot.errors import TableDamaged, TableError
+from bot.policy import names
 from bot.seating import seat_label, seat_named
 from bot.tablelog import log_files
 from bot.tables import TableService
 from bot.ui.answer import after_save, public_message, suggestions
 from bot.ui.embeds import fit, table_embed
-from bot.ui.flows import Flows, guarded, player, reply
+from bot.ui.flows import Flows, actor, guarded, player, reply
 from bot.ui.table_pages import here_line, show
 from bot.user_prefs import own_prefs
 from engines.core import quote
@@ -98,6 +100,7 @@ class TableCommands(
         bot_after="Timeouts in a row after which a bot takes the seat over (0: never)",
     )
     @app_commands.choices(pace=PACE_CHOICES)
+    @names("here")
     async def create(
         self,
         interaction: Interaction,
@@ -179,10 +182,11 @@ class TableCommands(
     ) -> None:
         async def change() -> None:
             try:
+                who = actor(interaction)
                 if verb == "join":
-                    record = await self.service.find_lobby(interaction.channel_id, table)
+                    record = await self.service.find_lobby(interaction.channel_id, table, actor=who)
                 else:
-                    record = await self.service.find(interaction.user.id, interaction.channel_id, table)
+                    record = await self.service.find(who, interaction.channel_id, table)
             except TableDamaged as damaged:
                 if verb != "abandon":
                     raise
@@ -195,12 +199,14 @@ class TableCommands(
 
     @app_commands.command(name="join")
     @app_commands.describe(table="Which table (leave empty for this channel's table)")
+    @names("table")
     async def join(self, interaction: Interaction, table: str | None = None) -> None:
         """Take a seat at a table that has not started."""
         await self._table_change(interaction, "join", table)
 
     @app_commands.command(name="leave")
     @app_commands.describe(table="Which table (leave empty for your table here)")
+    @names("table")
     async def leave(self, interaction: Interaction, table: str | None = None) -> None:
         """Leave a table; in a running game a bot takes over your seat."""
         await self._table_change(interaction, "leave", table)
@@ -217,6 +223,7 @@ class TableCommands(
             app_commands.Choice(name="hard — thinks longer", value="hard"),
         ]
     )
+    @names("table")
     async def addbot(
         self, interaction: Interaction, table: str | None = None, difficulty: str = "normal"
     ) -> None:
@@ -225,6 +232,7 @@ class TableCommands(
 
     @app_commands.command(name="start")
     @app_commands.describe(table="Which table (leave empty for your table here)")
+    @names("table")
     async def start(self, interaction: Interaction, table: str | None = None) -> None:
         """(Host) Start the game with the seated players."""
         await self._table_change(interaction, "start", table)
@@ -234,11 +242,12 @@ class TableCommands(
         seat="The seat to remove (start typing to see them)",
         table="Which table (leave empty for your table here)",
     )
+    @names("table")
     async def kick(self, interaction: Interaction, seat: str, table: str | None = None) -> None:
         """(Host) Remove a bot or a player from a table that has not started."""
 
         async def kick() -> None:
-            record = await self.service.find(interaction.user.id, interaction.channel_id, table)
+            record = await self.service.find(actor(interaction), interaction.channel_id, table)
             index, version = seat_named(record, seat)
             await self.flows.remove(interaction, record.id, index, version)
 
@@ -251,7 +260,7 @@ class TableCommands(
     async def _seat_choices(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
         """The lobby's other seats; each value names the seat and the version it was listed at."""
         record = await self.service.find(
-            interaction.user.id, interaction.channel_id, getattr(interaction.namespace, "table", None)
+            actor(interaction), interaction.channel_id, getattr(interaction.namespace, "table", None)
         )
         if record.status is not TableStatus.LOBBY:
             return []
@@ -263,23 +272,26 @@ class TableCommands(
 
     @app_commands.command(name="abandon")
     @app_commands.describe(table="Which table (leave empty for your table here)")
+    @names("table")
     async def abandon(self, interaction: Interaction, table: str | None = None) -> None:
         """(Host or Manage Server) End a table without a result."""
         await self._table_change(interaction, "abandon", table)
 
     @app_commands.command(name="status")
     @app_commands.describe(table="Which table (leave empty for your table here)")
+    @names("table")
     async def status(self, interaction: Interaction, table: str | None = None) -> None:
         """Show a table's public state."""
 
         async def status() -> None:
-            record = await self.service.find(interaction.user.id, interaction.channel_id, table)
+            record = await self.service.find(actor(interaction), interaction.channel_id, table)
             embed = table_embed(self.service, record)
             await reply(interaction, embed=embed, files=await self.flows.table_picture(record, embed))
 
         await guarded(interaction, status(), table)
 
     @app_commands.command(name="list")
+    @names("here")
     async def list_tables(self, interaction: Interaction) -> None:
         """List the open tables in this channel."""
 
@@ -287,11 +299,12 @@ class TableCommands(
 
     @app_commands.command(name="log")
     @app_commands.describe(table="Which table (leave empty for your table here; a finished one by its id)")
+    @names("table")
     async def log_command(self, interaction: Interaction, table: str | None = None) -> None:
         """A table's log as files: the public log, and yours for you alone; after the end, all of it."""
 
         async def send_log() -> None:
-            record = await self.service.find(interaction.user.id, interaction.channel_id, table)
+            record = await self.service.find(actor(interaction), interaction.channel_id, table)
             await interaction.response.defer(ephemeral=True, thinking=True)
             entries = await self.service.store.log(record.id)
             engine = self.service.engine(record.game)
@@ -336,6 +349,9 @@ async def _table_choices(
     mine = await service.store.page(f"user:{interaction.user.id}", 0, CHOICES)
     here = await service.store.page(f"channel:{interaction.channel_id or 0}", 0, CHOICES)
     entries = list({e.id: e for e in [*mine.entries, *here.entries]}.values())
+    # Never another server's tables (in a DM: the user's own, every server's).
+    shown = policy.listed_here(actor(interaction), [e.guild_id for e in entries])
+    entries = [e for e, ok in zip(entries, shown, strict=True) if ok]
     lines = [(here_line(service, e), e.id) for e in entries]
     return [
         app_commands.Choice(name=fit(line, 100), value=table_id)

@@ -12,15 +12,17 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import policy
 from bot.cogs.tables import PACE_CHOICES, PACES, game_choices, parse_options
 from bot.errors import TableError
+from bot.policy import names
 from bot.tables import Player
 from bot.tournaments.export import to_csv, to_json
 from bot.tournaments.roster import LIVE
 from bot.tournaments.service import TournamentService
 from bot.ui.answer import after_save, guarded, public_message, reply, suggestions
 from bot.ui.embeds import fit
-from bot.ui.flows import is_moderator
+from bot.ui.flows import actor, moderates
 from bot.ui.tournament_desk import TournamentDesk
 from bot.ui.tournament_items import registration_message, standings_message
 from storage.preferences import SettingsStore
@@ -42,6 +44,7 @@ async def tournament_names(interaction: Interaction, current: str) -> list[app_c
     async def names() -> list[app_commands.Choice[str]]:
         bot: GameTableBot = interaction.client  # type: ignore[assignment]
         found = await bot.desk.tournaments.store.in_guild(interaction.guild_id or 0)
+        found = [t for t in found if policy.sees_tournament(actor(interaction), t)]
         found.sort(key=lambda t: (t.phase not in LIVE, -t.created_at))
         return [
             app_commands.Choice(name=fit(f"{t.name} ({t.id}, {t.phase.value})", 100), value=t.id)
@@ -89,22 +92,19 @@ class TournamentCommands(
 
     async def _organiser(self, interaction: Interaction, tournament: Tournament | None = None) -> None:
         """Refuse unless the user has Manage Server, the server's organiser role,
-        or organises ``tournament``."""
-        if is_moderator(interaction) or (
-            tournament is not None and tournament.organiser_id == interaction.user.id
-        ):
-            return
-        settings = await SettingsStore(self.service.store.redis).guild(interaction.guild_id or 0)
-        roles = {r.id for r in getattr(interaction.user, "roles", [])}
-        if settings.organiser_role_id is not None and settings.organiser_role_id in roles:
+        or organises ``tournament`` — in the tournament's own server (see
+        :func:`bot.policy.organises`)."""
+        guild = tournament.guild_id if tournament is not None else interaction.guild_id
+        settings = await SettingsStore(self.service.store.redis).guild(guild or 0)
+        if policy.organises(actor(interaction), tournament, guild, settings.organiser_role_id):
             return
         raise TableError("Only organisers can do that: Manage Server, or the role named in /settings.")
 
     async def _find(
         self, interaction: Interaction, tournament: str | None, finished: bool = False
     ) -> Tournament:
-        guild, channel = interaction.guild_id or 0, interaction.channel_id
-        return await self.service.find(guild, channel, tournament, finished=finished)
+        guild, channel, who = interaction.guild_id or 0, interaction.channel_id, actor(interaction)
+        return await self.service.find(guild, channel, tournament, finished=finished, actor=who)
 
     @app_commands.command(name="create")
     @app_commands.guild_only()
@@ -132,6 +132,7 @@ class TournamentCommands(
         ],
         pace=PACE_CHOICES,
     )
+    @names("here")
     async def create(
         self,
         interaction: Interaction,
@@ -196,6 +197,7 @@ class TournamentCommands(
     @app_commands.guild_only()
     @app_commands.describe(tournament=TOURNAMENT)
     @app_commands.autocomplete(tournament=tournament_names)
+    @names("tournament")
     async def start(self, interaction: Interaction, tournament: str | None = None) -> None:
         """(Organisers) Close registration, seat round 1 and start its tables."""
 
@@ -228,6 +230,7 @@ class TournamentCommands(
     @app_commands.guild_only()
     @app_commands.describe(member="Who to register", tournament=TOURNAMENT)
     @app_commands.autocomplete(tournament=tournament_names)
+    @names("tournament")
     async def add(
         self, interaction: Interaction, member: discord.Member, tournament: str | None = None
     ) -> None:
@@ -245,6 +248,7 @@ class TournamentCommands(
         member="Who drops (organisers; leave empty to drop yourself)", tournament=TOURNAMENT
     )
     @app_commands.autocomplete(tournament=tournament_names)
+    @names("tournament")
     async def drop(
         self, interaction: Interaction, member: discord.Member | None = None, tournament: str | None = None
     ) -> None:
@@ -270,6 +274,7 @@ class TournamentCommands(
     @app_commands.guild_only()
     @app_commands.describe(member="Who is disqualified", tournament=TOURNAMENT)
     @app_commands.autocomplete(tournament=tournament_names)
+    @names("tournament")
     async def disqualify(
         self, interaction: Interaction, member: discord.Member, tournament: str | None = None
     ) -> None:
@@ -285,6 +290,7 @@ class TournamentCommands(
     @app_commands.guild_only()
     @app_commands.describe(member="The player leaving", by="Who takes their place", tournament=TOURNAMENT)
     @app_commands.autocomplete(tournament=tournament_names)
+    @names("tournament")
     async def replace(
         self,
         interaction: Interaction,
@@ -310,6 +316,7 @@ class TournamentCommands(
             app_commands.Choice(name="score them as they stand: everyone level", value="tie"),
         ]
     )
+    @names("tournament")
     async def decide(self, interaction: Interaction, how: str, tournament: str | None = None) -> None:
         """(Organisers) Close the current round by deciding its unfinished tables."""
 
@@ -329,6 +336,7 @@ class TournamentCommands(
         table="The table's id", ranking="Mentions best first: @a > @b @c", tournament=TOURNAMENT
     )
     @app_commands.autocomplete(tournament=tournament_names)
+    @names("tournament")
     async def award(
         self, interaction: Interaction, table: str, ranking: str, tournament: str | None = None
     ) -> None:
@@ -348,6 +356,7 @@ class TournamentCommands(
     @app_commands.guild_only()
     @app_commands.describe(tournament=TOURNAMENT)
     @app_commands.autocomplete(tournament=tournament_names)
+    @names("tournament")
     async def standings(self, interaction: Interaction, tournament: str | None = None) -> None:
         """Show the standings (only to you)."""
 
@@ -363,6 +372,7 @@ class TournamentCommands(
     @app_commands.choices(
         kind=[app_commands.Choice(name="CSV", value="csv"), app_commands.Choice(name="JSON", value="json")]
     )
+    @names("tournament")
     async def export(
         self, interaction: Interaction, kind: str = "csv", tournament: str | None = None
     ) -> None:
@@ -380,6 +390,7 @@ class TournamentCommands(
     @app_commands.guild_only()
     @app_commands.describe(tournament=TOURNAMENT)
     @app_commands.autocomplete(tournament=tournament_names)
+    @names("tournament")
     async def cancel(self, interaction: Interaction, tournament: str | None = None) -> None:
         """(Organisers) Cancel a tournament; its running tables play on unscored."""
         await self._moderate(interaction, tournament, lambda t: self.service.cancel(t.id), "Cancelled.")
@@ -395,11 +406,12 @@ class SettingsCommands(
     @app_commands.command(name="organiser-role")
     @app_commands.guild_only()
     @app_commands.describe(role="Members with this role may run tournaments (leave empty for none)")
+    @names("here")
     async def organiser_role(self, interaction: Interaction, role: discord.Role | None = None) -> None:
         """(Manage Server) Name the role that may run tournaments besides Manage Server."""
 
         async def set_role() -> None:
-            if not is_moderator(interaction):
+            if not moderates(interaction, interaction.guild_id):
                 raise TableError("Only members with Manage Server can change this server's settings.")
             store = SettingsStore(self.bot.service.store.redis)
             settings = await store.guild(interaction.guild_id or 0)

@@ -20,6 +20,7 @@ from functools import partial
 from typing import Any
 
 from bot.errors import TableBusy, TableError, TableNotFound
+from bot.policy import Actor, in_server, no_such_tournament, seen_tournament
 from bot.ratings import RatingService, ordinal
 from bot.tables import Player, TableService
 from bot.tournaments import formats, roster
@@ -63,8 +64,17 @@ class TournamentService:
     async def get(self, tournament_id: str) -> Tournament:
         tournament = await self.store.get(tournament_id.strip().lower())
         if tournament is None:
-            raise TableNotFound(f"There is no tournament {quote(tournament_id)}.")
+            raise no_such_tournament(tournament_id)
         return tournament
+
+    async def named(self, actor: Actor, tournament_id: str) -> Tournament:
+        """The tournament ``tournament_id`` names, if ``actor`` may see it (see
+        :mod:`bot.policy`); another server's is answered as an id that names none."""
+        asked = tournament_id.strip().lower()
+        tournament = await self.store.get(asked)
+        if tournament is None:
+            raise no_such_tournament(asked)
+        return seen_tournament(actor, tournament, asked)
 
     async def find(
         self,
@@ -73,12 +83,18 @@ class TournamentService:
         tournament_id: str | None = None,
         *,
         finished: bool = False,
+        actor: Actor | None = None,
     ) -> Tournament:
-        """The tournament a command means: the one named, else this channel's one
-        unfinished tournament, else the server's one unfinished tournament; with
+        """The tournament a command means: the one named (as ``actor`` may see
+        it: every Discord command gives one), else this channel's one unfinished
+        tournament, else the server's one unfinished tournament; with
         ``finished``, else the last one held in this channel."""
+        if tournament_id and actor is not None:
+            return await self.named(actor, tournament_id)
         if tournament_id:
             return await self.get(tournament_id)
+        if actor is not None and not in_server(actor, guild_id):
+            raise TableNotFound("There is no tournament running here.")
         every = await self.store.in_guild(guild_id)
         live = [t for t in every if t.phase in LIVE]
         for candidates in ([t for t in live if t.channel_id == channel_id], live):

@@ -1,7 +1,9 @@
 """Restart-proof components. Every button and select is a DynamicItem whose
 custom_id carries the table id and the version it was drawn at, so it works
 after a restart (nothing lives in process memory) and an old click is
-recognised. The callbacks hold no rules: they hand over to :mod:`bot.ui.flows`.
+recognised. The callbacks hold no rules: they hand over to :mod:`bot.ui.flows`, which finds
+the table as :mod:`bot.policy` lets the presser see it (each item declares
+what it names).
 
 custom_id templates (all well under Discord's 100 characters):
 
@@ -22,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.policy import names
 from bot.render.menu import format_path, parse_path
 
 if TYPE_CHECKING:
@@ -44,6 +47,7 @@ def _bot(interaction: discord.Interaction[Any]) -> GameTableBot:
     return interaction.client  # type: ignore[no-any-return]
 
 
+@names("table")
 class TableButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"gt:v1:(?P<verb>join|leave|bot|start|kick|hand|act):" + TABLE,
@@ -67,6 +71,7 @@ class TableButton(
         await _bot(interaction).flows.table_button(interaction, self.verb, self.table_id, self.version)
 
 
+@names("table")
 class ChoiceButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"gt:v1:do:" + TABLE + r":(?P<key>[A-Za-z0-9_.:+\-]{1,48})",
@@ -94,6 +99,7 @@ class ChoiceButton(
         await _bot(interaction).flows.play(interaction, self.table_id, self.version, self.key)
 
 
+@names("table")
 class MenuSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
     template=r"gt:v1:menu:" + TABLE + r":(?P<path>[0-9.]{0,40}):(?P<part>\d)",
@@ -129,6 +135,7 @@ class MenuSelect(
         await _bot(interaction).flows.menu_pick(interaction, self.table_id, self.version, self.path, picked)
 
 
+@names("table")
 class NavButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     # The mode keeps Refresh and Back apart: one level down both lead to the top, and Discord
@@ -155,6 +162,7 @@ class NavButton(
         await _bot(interaction).flows.navigate(interaction, self.table_id, self.version, self.path)
 
 
+@names("table")
 class SeatSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
     template=r"gt:v1:unseat:" + TABLE,
@@ -184,6 +192,7 @@ class SeatSelect(
         await _bot(interaction).flows.remove_pick(interaction, self.table_id, self.version, picked)
 
 
+@names("table")
 class CardTextButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"gt:v1:text:" + TABLE + r":(?P<path>[0-9.]{0,40})",
@@ -210,6 +219,7 @@ class CardTextButton(
         await _bot(interaction).flows.card_text(interaction, self.table_id, self.version, self.path)
 
 
+@names("table")
 class UndoButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"gt:v1:undo:" + TABLE + r":(?P<answer>yes|no)",
@@ -236,6 +246,7 @@ class UndoButton(
         await answer(interaction, self.table_id, self.version, self.accept)
 
 
+@names("here")
 class PageButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"gt:v1:list:(?P<kind>mine|here):(?P<start>\d{1,7}):(?P<step>prev|next)",

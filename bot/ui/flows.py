@@ -15,9 +15,11 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot import policy
 from bot.away import back_from_vacation
 from bot.catch_up import since_last_move
-from bot.errors import StaleClick, TableError
+from bot.errors import StaleClick, TableDamaged, TableError
+from bot.policy import Actor
 from bot.render.cardtext import choices_panel, option_details
 from bot.render.menu import MenuOption, level, narrow
 from bot.render.pictures.maker import TablePictures
@@ -35,7 +37,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]
-__all__ = ["SORRY", "Flows", "guarded", "player", "reply"]
+__all__ = ["SORRY", "Flows", "actor", "guarded", "moderates", "player", "reply"]
+# Lobby changes only the host (or a moderator) makes: judged in the table's own server.
+POWERS = ("bot", "start", "kick", "abandon")
 
 
 def player(interaction: Interaction) -> Player:
@@ -44,9 +48,26 @@ def player(interaction: Interaction) -> Player:
     return Player(interaction.user.id, fit(name, 40))
 
 
-def is_moderator(interaction: Interaction) -> bool:
-    permissions = getattr(interaction.user, "guild_permissions", None)
-    return bool(permissions and permissions.manage_guild)
+def actor(interaction: Interaction) -> Actor:
+    """Who asks and where from, as :mod:`bot.policy` judges it: the member data
+    Discord sends with the interaction, for the server it comes from alone."""
+    user = interaction.user
+    if interaction.guild_id is None or not isinstance(user, discord.Member):
+        return Actor(user.id)
+    permissions = getattr(user, "guild_permissions", None)
+    return Actor(
+        user.id,
+        interaction.guild_id,
+        interaction.channel_id,
+        member=True,
+        manage_guild=bool(permissions and permissions.manage_guild),
+        role_ids=frozenset(r.id for r in getattr(user, "roles", [])),
+    )
+
+
+def moderates(interaction: Interaction, guild_id: int | None) -> bool:
+    """Manage Server in ``guild_id`` (an object's own server), judged from this interaction."""
+    return policy.moderates(actor(interaction), guild_id)
 
 
 def table_view(record: TableRecord) -> discord.ui.View | None:
@@ -68,6 +89,23 @@ class Flows:
         self.service = service
         self.announcer = announcer
         self.pictures = TablePictures(service.view)
+
+    async def table(self, interaction: Interaction, table_id: str, *, to_change: bool = False) -> TableRecord:
+        """The table a component or a command names, as this user may see it
+        from here (:mod:`bot.policy`): another server's is answered as none.
+        ``to_change``: only checked before a change that reads it again."""
+        return await self.service.named(actor(interaction), table_id, to_change=to_change)
+
+    async def powers_at_home(self, interaction: Interaction, table_id: str) -> bool:
+        """Refuse a host's or a moderator's change asked from outside the table's
+        server; whether the user moderates it (Manage Server there)."""
+        who = actor(interaction)
+        try:
+            guild = (await self.table(interaction, table_id, to_change=True)).guild_id
+        except TableDamaged as damaged:  # the server as its unreadable record still says
+            guild = policy.salvaged_server(who, damaged.damage.salvaged)
+        policy.powers_at_home(who, guild)
+        return policy.moderates(who, guild)
 
     # ----- the act panel -----
 
@@ -146,12 +184,13 @@ class Flows:
     async def _table_button(self, interaction: Interaction, verb: str, table_id: str, version: int) -> None:
         drawn = drawn_for(verb, version)
         if verb in ("hand", "act"):
-            record = _in_play(await self.service.get(table_id), interaction.user.id)
+            record = _in_play(await self.table(interaction, table_id), interaction.user.id)
             check_drawn(record, drawn, verb)
             await self.hand(interaction, record)
         elif verb == "kick":
             await self.removal_menu(interaction, table_id, drawn)
         else:
+            await self.table(interaction, table_id, to_change=True)
             await self.change_table(interaction, verb, table_id, drawn)
 
     async def change_table(
@@ -160,8 +199,10 @@ class Flows:
     ) -> None:
         """A lobby change (join, leave, bot, start, abandon), from a button (which
         carries the stage and version it was drawn at) or a command (none).
-        ``difficulty``: how well an added bot plays (the Add bot button: normal)."""
-        outcome = await self.lobby(verb, table_id, interaction, drawn, difficulty)
+        ``difficulty``: how well an added bot plays (the Add bot button: normal).
+        The caller has found the table as the user may see it (:meth:`table`)."""
+        moderator = await self.powers_at_home(interaction, table_id) if verb in POWERS else False
+        outcome = await self.lobby(verb, table_id, interaction, drawn, difficulty, moderator)
         await self._told(interaction, outcome, DONE[verb].format(id=table_id))
 
     async def _told(self, interaction: Interaction, outcome: Outcome, done: str, panel: bool = False) -> None:
@@ -178,7 +219,7 @@ class Flows:
 
     async def lobby(
         self, verb: str, table_id: str, interaction: Interaction, drawn: Drawn | None = None,
-        difficulty: BotLevel = "normal",
+        difficulty: BotLevel = "normal", moderator: bool = False,
     ) -> Outcome:
         user = interaction.user.id
         if verb == "join":
@@ -190,7 +231,7 @@ class Flows:
             return await self.service.add_bot(table_id, user, drawn, difficulty)
         if verb == "start":
             return await self.service.start(table_id, user, drawn)
-        return await self.service.abandon(table_id, user, moderator=is_moderator(interaction))
+        return await self.service.abandon(table_id, user, moderator=moderator)
 
     # ----- removing a seat from the lobby (host only) -----
 
@@ -198,7 +239,8 @@ class Flows:
         self, interaction: Interaction, table_id: str, drawn: Drawn | None, note: str = "", edit: bool = False
     ) -> None:
         """The host's private list of the other lobby seats, to remove one."""
-        record = await self.service.get(table_id)
+        record = await self.table(interaction, table_id)
+        policy.powers_at_home(actor(interaction), record.guild_id)
         check_removal(record, interaction.user.id, drawn)
         options = [
             discord.SelectOption(label=fit(seat_label(record, i), 100), value=str(i))
@@ -217,6 +259,7 @@ class Flows:
 
     async def remove_pick(self, interaction: Interaction, table_id: str, version: int, seat: int) -> None:
         async def remove_pick() -> None:
+            await self.powers_at_home(interaction, table_id)
             try:
                 outcome = await self.service.remove_seat(
                     table_id, interaction.user.id, seat, in_lobby(version)
@@ -231,6 +274,7 @@ class Flows:
 
     async def remove(self, interaction: Interaction, table_id: str, seat: int, version: int | None) -> None:
         """``/table kick``: ``version`` is the lobby its autocomplete listed, if any."""
+        await self.powers_at_home(interaction, table_id)
         try:
             outcome = await self.service.remove_seat(table_id, interaction.user.id, seat, in_lobby(version))
         except StaleClick:
@@ -238,7 +282,11 @@ class Flows:
         await self._told(interaction, outcome, fit(outcome.public_events[0].text, 2000))
 
     async def play(self, interaction: Interaction, table_id: str, version: int | None, key: str) -> None:
-        await guarded(interaction, self._play(interaction, table_id, version, key), table_id)
+        async def play() -> None:
+            await self.table(interaction, table_id, to_change=True)
+            await self._play(interaction, table_id, version, key)
+
+        await guarded(interaction, play(), table_id)
 
     async def _play(self, interaction: Interaction, table_id: str, version: int | None, key: str) -> None:
         from_panel = interaction.type is discord.InteractionType.component
@@ -295,7 +343,7 @@ class Flows:
     async def _menu_pick(
         self, interaction: Interaction, table_id: str, version: int, path: list[int], picked: int
     ) -> None:
-        record = _in_play(await self.service.get(table_id), interaction.user.id)
+        record = _in_play(await self.table(interaction, table_id), interaction.user.id)
         if record.version != version:
             if _moved_since(record, interaction.user.id, version):
                 await self._second_click(interaction)
@@ -316,7 +364,7 @@ class Flows:
 
     async def navigate(self, interaction: Interaction, table_id: str, version: int, path: list[int]) -> None:
         async def navigate() -> None:
-            record = _in_play(await self.service.get(table_id), interaction.user.id)
+            record = _in_play(await self.table(interaction, table_id), interaction.user.id)
             await self._show_panel(interaction, record, path if record.version == version else [], edit=True)
 
         await guarded(interaction, navigate(), table_id)
@@ -325,7 +373,7 @@ class Flows:
         """The whole text of the cards the panel's choices name, as a new private message."""
 
         async def card_text() -> None:
-            record = _in_play(await self.service.get(table_id), interaction.user.id)
+            record = _in_play(await self.table(interaction, table_id), interaction.user.id)
             # A path means something only at the version it was drawn at.
             here = path if record.version == version else []
             choices = narrow(self.service.choices(record, interaction.user.id), here)

@@ -25,7 +25,7 @@ from bot.tournaments.service import TournamentService
 from bot.tournaments.standings import standings
 from bot.ui.answer import guarded, reply
 from bot.ui.embeds import fit
-from bot.ui.flows import Flows, player
+from bot.ui.flows import Flows, actor, player
 from bot.ui.tournament_items import registration_message, standings_message
 from storage.records import TableRecord
 from storage.tournaments import Phase, Tournament
@@ -71,6 +71,7 @@ class TournamentDesk:
         async def press() -> None:
             who = player(interaction)
             service = self.tournaments
+            await service.named(actor(interaction), tournament_id)  # only this server's, for its members
             if verb == "join":
                 tournament, said = await service.join(tournament_id, who), "You are registered."
             elif verb == "leave":

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.policy import names
 from bot.tournaments.standings import standings
 from bot.ui.embeds import fit
 from storage.tournaments import EntrantStatus, Format, Phase, Tournament
@@ -35,6 +36,7 @@ LIST_LIMIT = 1024
 STANDINGS_SHOWN = 40
 
 
+@names("tournament")
 class TournamentButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"gt:v1:tour:(?P<verb>join|leave|checkin):(?P<tour>[a-z0-9]{1,16}):(?P<ver>\d{1,9})",

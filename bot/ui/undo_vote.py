@@ -9,6 +9,7 @@ import discord
 
 from bot.ui.answer import guarded, reply
 from bot.ui.components import UndoButton
+from bot.ui.flows import actor
 from bot.undo import voters
 from bot.undo_requests import ask_undo, vote_undo
 
@@ -29,7 +30,7 @@ async def ask(interaction: Interaction, table: str | None) -> None:
     bot: GameTableBot = interaction.client  # type: ignore[assignment]
 
     async def asking() -> None:
-        record = await bot.service.find(interaction.user.id, interaction.channel_id, table)
+        record = await bot.service.find(actor(interaction), interaction.channel_id, table)
         outcome = await ask_undo(bot.service, record.id, interaction.user.id)
         point = outcome.table.undo
         if point is None or point.asked_at is None:
@@ -54,6 +55,7 @@ async def answer(interaction: Interaction, table_id: str, asked_at: int, accept:
     bot: GameTableBot = interaction.client  # type: ignore[assignment]
 
     async def answering() -> None:
+        await bot.flows.table(interaction, table_id)
         outcome = await vote_undo(bot.service, table_id, interaction.user.id, asked_at, accept)
         if not accept:
             text = "You declined: the move stands."
