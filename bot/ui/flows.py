@@ -54,13 +54,13 @@ def actor(interaction: Interaction) -> Actor:
     user = interaction.user
     if interaction.guild_id is None or not isinstance(user, discord.Member):
         return Actor(user.id)
-    permissions = getattr(user, "guild_permissions", None)
     return Actor(
         user.id,
         interaction.guild_id,
         interaction.channel_id,
         member=True,
-        manage_guild=bool(permissions and permissions.manage_guild),
+        # As the interaction's own member data says (not a cache of the server).
+        manage_guild=interaction.permissions.manage_guild,
         role_ids=frozenset(r.id for r in getattr(user, "roles", [])),
     )
 
