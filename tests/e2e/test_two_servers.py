@@ -243,7 +243,7 @@ async def test_every_command_and_component_declares_what_it_names_and_is_driven_
 ) -> None:
     """The bot's own registrations, all of them: a command or component that names a table or a
     tournament must say so and be among the cases above; one that does not must take no
-    ``table`` or ``tournament`` option."""
+    ``table`` or ``tournament`` option, nor carry a table or tournament id in its custom_id."""
     registered = commands(h)
     problems = []
     for name, command in registered.items():
@@ -261,6 +261,9 @@ async def test_every_command_and_component_declares_what_it_names_and_is_driven_
         declared = named_by(item)
         if declared is None:
             problems.append(f"{item.__name__} declares nothing (bot.policy.names)")
+        carries = set(item.__discord_ui_compiled_template__.groupindex) & {"table", "tour"}
+        if carries and declared not in NAMING:
+            problems.append(f"{item.__name__}: custom_id carries {sorted(carries)}; declared {declared!r}")
         if declared in NAMING and not COMPONENTS.get(item.__name__):
             problems.append(f"{item.__name__} names a {declared} but is not driven against another server's")
     assert {i.__name__ for i in items} >= set(COMPONENTS)
