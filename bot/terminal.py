@@ -31,7 +31,15 @@ from bot.render.recap import recap_panel
 from bot.tables import Outcome, Player, TableService
 from bot.terminal_screen import FLAT_MENU, Quit, Screen, TimedOut
 from bot.terminal_show import Shown, print_panel
-from bot.terminal_tables import TERMINAL_HOST, Seating, listing, local_table, plan_seating, terminal_record
+from bot.terminal_tables import (
+    TERMINAL_HOST,
+    Seating,
+    abandon,
+    listing,
+    local_table,
+    plan_seating,
+    terminal_record,
+)
 from bot.terminal_text import terminal_text
 from engines.core import Choice, Event, Seat
 from storage.records import BotLevel, TableRecord, TableStatus
@@ -123,6 +131,15 @@ class TerminalTable:
         """The unfinished tables of this terminal, oldest first."""
         for line in await listing(self.service, kept_in):
             self.screen.say(line)
+        return 0
+
+    async def abandon(self, table_id: str) -> int:
+        """Give up an unfinished table of this terminal."""
+        try:
+            self.screen.say(await abandon(self.service, table_id))
+        except TableError as refusal:
+            self.screen.say(refusal.message)
+            return 2
         return 0
 
     async def _play_on(self, table_id: str) -> int:

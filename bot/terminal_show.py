@@ -68,7 +68,8 @@ def print_changes(before: Panel, after: Panel, say: Say, text: Text) -> bool:
     printed = False
     blocks = [("", before.description, after.description)]
     if len(before.fields) == len(after.fields):
-        blocks += [(new.name, old.value, new.value) for old, new in zip(before.fields, after.fields, strict=True)]
+        pairs = zip(before.fields, after.fields, strict=True)
+        blocks += [(new.name, old.value, new.value) for old, new in pairs]
     else:
         old_fields = {f.name: f.value for f in before.fields}
         blocks += [(f.name, old_fields.get(f.name, ""), f.value) for f in after.fields]

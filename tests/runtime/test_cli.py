@@ -39,7 +39,7 @@ def test_games_lists_key_title_players_summary_options_and_variants() -> None:
         "high-card — High Card, 2–6 players\n"
         "    Play your best cards face up.\n"
         "    options: rounds=2\n"
-        "    variants: quick\n"
+        "    variants (--variant): quick\n"
     )
 
 
@@ -153,7 +153,8 @@ def test_play_runs_a_scripted_game_on_redis(monkeypatch: pytest.MonkeyPatch, red
 def test_play_wants_one_of_a_game_list_or_resume(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(argv, games=GAMES) == 2
     assert (
-        "give one of: a game to start (see: gametable games), --list, --resume ID." in capsys.readouterr().err
+        "give one of: a game to start (see: gametable games), --list, --resume ID, --abandon ID."
+        in capsys.readouterr().err
     )
 
 
