@@ -39,7 +39,9 @@ GAMES_TO_PLAY = [
 ]
 
 
-async def play_to_the_end(store: TableStore, game: str, seats: int, bots: int, options: dict[str, Any]) -> str:
+async def play_to_the_end(
+    store: TableStore, game: str, seats: int, bots: int, options: dict[str, Any]
+) -> str:
     screen = io.StringIO()
     service = TableService(store, games=GAMES)
     table = TerminalTable(service, stdin=Typist(screen), stdout=screen, clear_screen=True)
