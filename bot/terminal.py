@@ -18,10 +18,8 @@ Input and output are plain text streams so a whole game can be scripted in tests
 from __future__ import annotations
 
 import contextlib
-import re
 from collections import defaultdict
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from typing import Any, TextIO
 
 from bot.errors import TableError
@@ -30,7 +28,7 @@ from bot.render.cardtext import card_panel
 from bot.render.recap import recap_panel
 from bot.tables import Outcome, Player, TableService
 from bot.terminal_screen import FLAT_MENU, Quit, Screen, TimedOut
-from bot.terminal_show import Shown, print_panel
+from bot.terminal_show import Payment, Shown, card_named, print_panel
 from bot.terminal_tables import (
     TERMINAL_HOST,
     Seating,
@@ -51,7 +49,6 @@ CLEAR = "\x1b[2J\x1b[H\x1b[3J"
 # people at the keyboard (its sweeper plays default moves for late seats).
 TERMINAL_TIMEOUT = 365 * 24 * 3600.0
 SEPARATOR = "─" * 60
-CARDS_LISTED = 10  # cards named when ``c NAME`` matches several
 __all__ = [
     "CLEAR", "TERMINAL_HOST", "TERMINAL_TIMEOUT", "Seating", "Stuck", "TerminalTable",
     "local_table", "plan_seating",
@@ -60,14 +57,6 @@ __all__ = [
 
 class Stuck(Exception):
     """No seat at the keyboard can move and the game is not over."""
-
-
-@dataclass
-class Payment:
-    """A cost being paid step by step (Phase): the moves made in it so far."""
-
-    pending: str = ""
-    made: list[str] = field(default_factory=list)
 
 
 class TerminalTable:
@@ -89,7 +78,7 @@ class TerminalTable:
         self._news: list[str] = []  # public lines since the last hand-over
         self._on_screen: Seat | None = None  # whose private view the screen may hold
         self._shown = Shown()
-        self._payment = Payment()
+        self._payment = Payment()  # a cost being paid step by step
 
     # ----- the whole game -----
 
@@ -248,7 +237,7 @@ class TerminalTable:
         except TableError as refusal:
             self.screen.say(refusal.message)
             return
-        self._paid(choice)
+        self._payment.made(choice)
         self._report(outcome, actor=seat)
 
     def _answer_time(self, record: TableRecord, seat: Seat) -> float | None:
@@ -299,25 +288,11 @@ class TerminalTable:
             if prompt.seat == seat and prompt.awaited:
                 self.screen.say(f"{name}: {self._text(record, prompt.text)}")
 
-    # ----- paying a cost, step by step -----
-
     def _show_payment(self, record: TableRecord, choices: list[Choice]) -> None:
         """While a cost is paid (the public view's ``pending``), what is paid and what is left."""
         pending = str(getattr(self.service.view(record, None), "pending", "") or "")
-        if pending != self._payment.pending:
-            self._payment = Payment(pending=pending)
-        if not pending:
-            return
-        self.screen.say(self._text(record, pending))
-        made = "; ".join(_PAY_FOR.sub("", move) for move in self._payment.made) or "nothing yet"
-        self.screen.say(f"  Paid so far: {self._text(record, made)}")
-        left = list(dict.fromkeys(c.steps[0] for c in choices if not c.idle and c.steps))
-        if left:
-            self.screen.say(f"  Left to pay: {self._text(record, ' or '.join(left))}")
-
-    def _paid(self, choice: Choice) -> None:
-        if self._payment.pending and not choice.idle:
-            self._payment.made.append(choice.label)
+        for line in self._payment.lines(pending, choices):
+            self.screen.say(self._text(record, line))
 
     def _report(self, outcome: Outcome, actor: Seat | None) -> None:
         """Public events to everyone now; private ones to their seats only."""
@@ -388,20 +363,11 @@ class TerminalTable:
         """``c NAME``: any card of this table's deck in full."""
         engine = self.service.engine(record.game)
         cards = engine.cards(engine.parse_options(record.options))
-        if not cards:
-            self.screen.say(f"{engine.info.title} has no cards to show.")
-            return
-        wanted = name.strip().lower()
-        exact = [c for c in cards if wanted in (c.key.lower(), c.name.lower())]
-        found = exact or [c for c in cards if wanted and wanted in c.name.lower()]
-        if len(found) == 1:
-            self._show_panel(record, card_panel(found[0], "this table's deck"))
-        elif not found:
-            self.screen.say(f"No card's name holds {name!r}. Type c and a part of a card's name.")
+        found = card_named(cards, name) if cards else f"{engine.info.title} has no cards to show."
+        if isinstance(found, str):
+            self.screen.say(found)
         else:
-            names = ", ".join(sorted({c.name for c in found})[:CARDS_LISTED])
-            more = " …" if len({c.name for c in found}) > CARDS_LISTED else ""
-            self.screen.say(f"Which one? {names}{more}")
+            self._show_panel(record, card_panel(found, "this table's deck"))
 
     # ----- text in and out -----
 
@@ -428,5 +394,3 @@ class TerminalTable:
         return sum(1 for seat in record.seats if not seat.bot)
 
 
-# "Phase Black Sun to pay for Ash Priest": what is paid, without what for (said above it).
-_PAY_FOR = re.compile(r" to pay for .*$")
