@@ -22,7 +22,7 @@ from collections import defaultdict
 from collections.abc import Callable, Mapping
 from typing import Any, TextIO
 
-from bot.errors import TableError
+from bot.errors import StaleClick, TableError
 from bot.render import Panel, renderer_for
 from bot.render.cardtext import card_panel
 from bot.render.recap import recap_panel
@@ -234,6 +234,9 @@ class TerminalTable:
         try:
             # The version this choice was read from: the same keypress twice is one move.
             outcome = await self.service.act(record.id, user_id, choice.key, version=record.version)
+        except StaleClick:
+            self.screen.say("The table moved on before that move arrived (it was not made); here it is now.")
+            return
         except TableError as refusal:
             self.screen.say(refusal.message)
             return

@@ -213,6 +213,11 @@ class Screen:
             raise Quit(interrupted)
 
     def _read(self, prompt: str, deadline: float | None) -> str:
+        if deadline is not None:
+            left = max(0, int(deadline - self.clock()))
+            base = prompt.rstrip()
+            colon = ":" if base.endswith(":") else ""
+            prompt = f"{base.removesuffix(':')} ({left} s left){colon} "
         self.write(prompt)
         if deadline is not None:
             self._wait_for_input(deadline)

@@ -273,6 +273,9 @@ async def test_each_hand_over_clears_the_scrollback_too(store: TableStore) -> No
         between = text[earlier:later]
         assert between.rfind("\x1b[2J") == between.rfind(CLEAR) >= 0
     assert CLEAR == "\x1b[2J\x1b[H\x1b[3J"
+    # Two people share this screen: the last hand is cleared away before the result and recap.
+    assert CLEAR in text[handovers[-1] : text.index("Game over")]
+    assert "Recap — High Card" in text[text.rindex(CLEAR) :]
 
 
 def test_an_entry_that_stands_for_one_move_names_the_whole_move(store: TableStore) -> None:

@@ -5,13 +5,16 @@ what changed between decisions, a cost being paid, and a question's answer time.
 from __future__ import annotations
 
 import io
+import itertools
+import os
 import re
+import time
 
 import pytest
 
-from bot.tables import TableService
+from bot.tables import Outcome, TableService
 from bot.terminal import TerminalTable
-from bot.terminal_screen import Screen, menu_number
+from bot.terminal_screen import Screen, TimedOut, menu_number
 from engines.core import Choice
 from engines.registry import GAMES
 from storage.store import TableStore
@@ -98,37 +101,28 @@ async def test_c_names_any_card_of_the_table_s_deck(store: TableStore) -> None:
     assert "Which one? " in text
 
 
-async def test_a_move_carries_the_version_it_was_read_from(store: TableStore) -> None:
+async def test_a_keypress_delivered_twice_is_one_move(store: TableStore) -> None:
     table, screen = table_for(store)
-    sent: list[int | None] = []
     act = table.service.act
+    sent: list[tuple[int | None, int]] = []
 
-    async def spy(table_id: str, user_id: int, key: str, version: int | None = None):  # type: ignore[no-untyped-def]
-        sent.append(version)
-        return await act(table_id, user_id, key, version)
+    async def twice(table_id: str, user_id: int, key: str, version: int | None = None) -> Outcome:
+        """Every move arrives twice, as a repeated keypress would send it."""
+        sent.append((version, (await table.service.get(table_id)).version))
+        first = await act(table_id, user_id, key, version)
+        await act(table_id, user_id, key, version)  # refused: the seat has moved since that version
+        return first
 
-    table.service.act = spy  # type: ignore[method-assign]
+    table.service.act = twice  # type: ignore[method-assign]
     assert await table.play("high-card", bots=1, seed=4) == 0
-    assert sent and all(isinstance(v, int) for v in sent)
-    # A keypress read from an older version, once the seat has moved since, is refused.
-    record = await store.get(re.findall(r"Table (\w+):", screen.getvalue())[0])
-    assert record is not None and len(set(sent)) == len(sent)
-
-
-async def test_a_repeated_keypress_on_a_stale_version_does_not_apply_twice(store: TableStore) -> None:
-    from bot.errors import StaleClick
-    from bot.tables import Player
-
-    service = TableService(store, games={"high-card": table_for(store)[0].service.engine("high-card")})
-    record = await service.create("high-card", Player(1, "Player 1"), turn_timeout=3600)
-    await service.join(record.id, Player(2, "Player 2"))
-    started = (await service.start(record.id, 1)).table
-    mover = started.seats[service.awaited(started)[0]].user_id
-    assert mover is not None
-    key = service.choices(started, mover)[0].key
-    await service.act(record.id, mover, key, version=started.version)
-    with pytest.raises(StaleClick):
-        await service.act(record.id, mover, key, version=started.version)
+    text = screen.getvalue()
+    assert sent and all(shown == current for shown, current in sent), "each move names the version it read"
+    # The last move ended the game: its echo finds the table over instead.
+    assert text.count("The table moved on before that move arrived (it was not made)") == len(sent) - 1
+    assert text.count("Your choice: This table is over.") == 1
+    table_id = re.findall(r"Table (\w+):", text)[0]
+    played = [e for e in await store.log(table_id) if e.kind == "act"]
+    assert len(played) == len(sent), "no move was applied twice"
 
 
 async def test_phase_shows_what_changed_and_what_is_paid(store: TableStore) -> None:
@@ -142,8 +136,17 @@ async def test_phase_shows_what_changed_and_what_is_paid(store: TableStore) -> N
     lengths = sorted(part.count("\n") for part in decisions)
     assert lengths[len(lengths) // 2] <= 15, "a decision prints what changed, not the whole table"
     assert "  Paid so far: nothing yet\n  Left to pay: Phase a resource" in text
-    paying = [p for p in decisions if "Paid so far: " in p and "nothing yet" not in p]
-    assert paying or "Paid so far: nothing yet" in text
+    # A step paid shows at the next decision of the same payment, with what it still asks.
+    followed = 0
+    for made, then in itertools.pairwise(decisions):
+        step = re.search(r"  1\. Phase (.+?) to pay for (.+?)\n", made)
+        if step and re.search(rf"^Player 1 is paying for {re.escape(step.group(2))}\n  Paid", then, re.M):
+            paid = re.escape(step.group(1))
+            assert re.search(rf"  Paid so far: (.*; )?Phase {paid}\n  Left to pay: ", then)
+            followed += 1
+    assert followed, "a cost was paid in more than one step"
+    # A seat's lines keep their indentation under its name.
+    assert re.search(r"^  Player 1( ▶)?: .*\n    Warriors: ", text, re.M)
 
 
 async def test_a_question_s_answer_time_runs_out_as_no_answer(store: TableStore) -> None:
@@ -157,7 +160,7 @@ async def test_a_question_s_answer_time_runs_out_as_no_answer(store: TableStore)
 
         def readline(self, size: int | None = -1, /) -> str:  # type: ignore[override]
             asked = self.screen.getvalue().rsplit("\nPlayer 1: ", 1)[-1]
-            if asked.startswith("Answer the") and asked.endswith("Your choice: "):
+            if asked.startswith("Answer the") and asked.endswith("Your choice (30 s left): "):
                 clock.now += 31  # just past the question's 30 seconds
                 self.late += 1  # type: ignore[has-type]
             return super().readline()
@@ -170,3 +173,21 @@ async def test_a_question_s_answer_time_runs_out_as_no_answer(store: TableStore)
     text = screen.getvalue()
     assert text.count("Time is up.") == keyboard.late >= 1
     assert "ran out of time" in text and "gives no answer" in text
+
+
+def test_at_a_real_keyboard_the_answer_time_runs_out_without_enter() -> None:
+    master, slave = os.openpty()
+    with os.fdopen(slave, "r") as keyboard:
+        out = io.StringIO()
+        screen = Screen(keyboard, out)
+        os.write(master, b"2")  # typed half-way, no Enter
+        screen.deadline = time.time() + 0.3
+        started = time.monotonic()
+        with pytest.raises(TimedOut):
+            screen.ask("Your choice: ")
+        assert 0.2 < time.monotonic() - started < 2
+        assert out.getvalue().startswith("Your choice (0 s left): ")
+        screen.deadline = None
+        os.write(master, b"1\n")
+        assert screen.ask("Your choice: ") == "1\n", "the half-typed answer was dropped"
+    os.close(master)
