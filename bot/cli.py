@@ -238,50 +238,19 @@ def _indent(text: str) -> str:
 
 
 def _rules(args: argparse.Namespace, games: GameMap, out: TextIO) -> int:
-    from bot.terminal_commands import rules_text, topics
+    from bot.terminal_commands import rules_command
 
-    engine = games.get(args.game)
-    if engine is None:
-        known = ", ".join(sorted(games)) or "none installed yet"
-        return _fail(f"gametable rules: there is no game {args.game!r}. Games: {known}.")
-    text = rules_text(engine, args.topic)
-    if text is None:
-        title = engine.info.title
-        return _fail(f"gametable rules: {title} has no section {args.topic!r}. Try: {topics(engine)}.")
-    out.write(text)
-    return 0
+    return rules_command(games, args.game, args.topic, out)
 
 
 def _log(args: argparse.Namespace, games: GameMap, out: TextIO) -> int:
     settings = _load_settings()
     if isinstance(settings, int):
         return settings
-    from bot.errors import TableError
-    from bot.terminal_commands import terminal_settings
-    from storage.connect import RedisUnavailable
-
-    if not args.out.is_dir():
-        return _fail(f"gametable log: there is no folder {args.out}.")
-
-    async def write() -> list[Path]:
-        from bot.tables import TableService
-        from bot.terminal_tables import write_log
-        from storage import TableStore, open_redis
-
-        local = terminal_settings(settings)
-        async with open_redis(local.redis_url, local.data_dir) as redis:
-            return await write_log(TableService(TableStore(redis), games=games), args.table, args.out)
+    from bot.terminal_commands import log_command
 
     configure_logging(args.log_level or "WARNING", settings.log_json)
-    try:
-        written = asyncio.run(write())
-    except TableError as refusal:
-        return _fail(f"gametable log: {refusal.message}")
-    except (RedisUnavailable, OSError) as error:
-        return _fail(f"gametable log: {error}", code=1)
-    out.write("Wrote " + " and ".join(str(path) for path in written) + ".\n")
-    out.write(f"Check a finished game with: gametable replay {written[0]}\n")
-    return 0
+    return log_command(settings, games, args.table, args.out, out)
 
 
 def _replay(path: Path, games: GameMap, out: TextIO) -> int:

@@ -370,7 +370,9 @@ class TerminalTable:
         if isinstance(found, str):
             self.screen.say(found)
         else:
-            self._show_panel(record, card_panel(found, "this table's deck"))
+            panel = card_panel(found, "")
+            panel.footer = ""  # a card's text is no secret: nothing to say about who sees it
+            self._show_panel(record, panel)
 
     # ----- text in and out -----
 

@@ -1,5 +1,5 @@
 """The ``gametable`` commands around the terminal table: where its tables are
-kept, its rules (``gametable rules``, as ``/rules``), and a table's log
+kept, a game's rules (``gametable rules``, as ``/rules``), and a table's log
 (``gametable log``, the files ``/table log`` gives).
 
 Terminal tables live in the embedded Redis under ``DATA_DIR``. Unset, that is
@@ -10,13 +10,18 @@ so ``gametable play --list`` finds the same tables from any folder.
 
 from __future__ import annotations
 
+import asyncio
 import os
+import sys
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
+from bot.errors import TableError
 from bot.settings import Settings
 from bot.terminal_text import terminal_text
 from engines.core import Engine, RulesSection
+from storage.records import TableRecord, TableStatus
 
 
 def user_data_dir() -> Path:
@@ -39,7 +44,63 @@ def kept_in(settings: Settings) -> str:
     return f"{settings.data_dir} (DATA_DIR)"
 
 
-# ----- rules -----
+def _fail(message: str, code: int = 2) -> int:
+    print(message, file=sys.stderr)
+    return code
+
+
+# ----- gametable log -----
+
+
+def log_command(
+    settings: Settings, games: Mapping[str, Engine[Any, Any]], table_id: str, folder: Path, out: TextIO
+) -> int:
+    """Write a terminal table's log files into ``folder``; the exit code."""
+    from storage.connect import RedisUnavailable
+
+    if not folder.is_dir():
+        return _fail(f"gametable log: there is no folder {folder}.")
+
+    async def write() -> tuple[TableRecord, list[Path]]:
+        from bot.tables import TableService
+        from bot.terminal_tables import write_log
+        from storage import TableStore, open_redis
+
+        local = terminal_settings(settings)
+        async with open_redis(local.redis_url, local.data_dir) as redis:
+            return await write_log(TableService(TableStore(redis), games=games), table_id, folder)
+
+    try:
+        record, written = asyncio.run(write())
+    except TableError as refusal:
+        return _fail(f"gametable log: {refusal.message}")
+    except (RedisUnavailable, OSError) as error:
+        return _fail(f"gametable log: {error}", code=1)
+    out.write("Wrote " + " and ".join(str(path) for path in written) + ".\n")
+    if record.status is TableStatus.FINISHED:
+        out.write(f"Check the game with: gametable replay {written[0]}\n")
+    elif record.status.active:
+        out.write("The game is not over: these files hold its public log only, without the seed.\n")
+    else:
+        out.write(f"The game was {record.status.value} before its end, so it has no final state to check.\n")
+    return 0
+
+
+# ----- gametable rules -----
+
+
+def rules_command(games: Mapping[str, Engine[Any, Any]], game: str, topic: str | None, out: TextIO) -> int:
+    engine = games.get(game)
+    if engine is None:
+        known = ", ".join(sorted(games)) or "none installed yet"
+        return _fail(f"gametable rules: there is no game {game!r}. Games: {known}.")
+    text = rules_text(engine, topic)
+    if text is None:
+        title = engine.info.title
+        return _fail(f"gametable rules: {title} has no section {topic!r}. Try: {topics(engine)}.")
+    out.write(text)
+    return 0
+
 
 
 def rules_text(engine: Engine[Any, Any], topic: str | None) -> str | None:

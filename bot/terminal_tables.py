@@ -102,7 +102,7 @@ async def abandon(service: TableService, table_id: str) -> str:
     return f"Table {record.id} is abandoned; its log stays readable: gametable log {record.id}"
 
 
-async def write_log(service: TableService, table_id: str, folder: Path) -> list[Path]:
+async def write_log(service: TableService, table_id: str, folder: Path) -> tuple[TableRecord, list[Path]]:
     """The table's log files, as ``/table log`` gives them: JSON lines (for
     ``gametable replay``) and text. While the game is on, the public log only —
     the files may be read by anyone at the keyboard; once it is over, all of it."""
@@ -114,4 +114,4 @@ async def write_log(service: TableService, table_id: str, folder: Path) -> list[
         path = folder / f"{files.name}.{ext}"
         path.write_text(text, encoding="utf-8")
         written.append(path)
-    return written
+    return record, written

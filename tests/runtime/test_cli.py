@@ -278,6 +278,7 @@ def test_log_writes_a_finished_terminal_game_that_replay_checks(
     assert f"To check the game: gametable log {table_id}, then gametable replay" in played.getvalue()
     out = io.StringIO()
     assert cli.main(["log", table_id, "--out", str(tmp_path)], games=GAMES, stdout=out) == 0
+    assert f"Check the game with: gametable replay {tmp_path / f'log-{table_id}.jsonl'}" in out.getvalue()
     text = (tmp_path / f"log-{table_id}.txt").read_text()
     assert text.startswith(f"High Card — table {table_id} (finished)")
     checked = io.StringIO()
@@ -372,3 +373,15 @@ def test_ctrl_c_while_bots_move_names_the_table_to_resume(
     assert cli.main(argv, games=GAMES, stdin=io.StringIO("1\n"), stdout=out) == 130
     table_id = re.findall(r"Table (\w+):", out.getvalue())[0]
     assert f"Resume it with: gametable play --resume {table_id}" in out.getvalue()
+
+
+def test_log_of_a_game_still_on_is_its_public_part(
+    monkeypatch: pytest.MonkeyPatch, redis_url: str, tmp_path: Path
+) -> None:
+    table_id = _left_table(redis_url, monkeypatch)
+    out = io.StringIO()
+    assert cli.main(["log", table_id, "--out", str(tmp_path)], games=GAMES, stdout=out) == 0
+    assert "The game is not over: these files hold its public log only, without the seed." in out.getvalue()
+    header = json.loads((tmp_path / f"log-{table_id}.jsonl").read_text().splitlines()[0])
+    assert "seed" not in header and header["status"] == "playing"
+    assert cli.main(["log", table_id, "--out", str(tmp_path / "none")], games=GAMES, stdout=out) == 2
