@@ -282,7 +282,7 @@ class TerminalTable:
         else:
             self.screen.say("\n── what changed · t: the whole table, h: keys ──")
             changed = self._show_panel(record, table, "table", whole=False)
-            changed |= self._show_panel(record, hand, f"hand:{seat}", whole=False)
+            changed |= self._show_panel(record, hand, f"hand:{seat}", whole=False, label=hand.title)
             if not changed:
                 self.screen.say("    (nothing changed)")
         for line in self._private.pop(seat, []):
@@ -377,7 +377,7 @@ class TerminalTable:
     # ----- text in and out -----
 
     def _show_panel(
-        self, record: TableRecord, panel: Panel, key: str | None = None, whole: bool = True
+        self, record: TableRecord, panel: Panel, key: str | None = None, whole: bool = True, label: str = ""
     ) -> bool:
         """Print ``panel``; under a ``key``, only what changed unless ``whole``.
         True if anything was printed."""
@@ -388,7 +388,7 @@ class TerminalTable:
         if key is None:
             print_panel(panel, self.screen.say, text)
             return True
-        return self._shown.show(key, panel, self.screen.say, text, whole=whole)
+        return self._shown.show(key, panel, self.screen.say, text, whole=whole, label=label)
 
     def _text(self, record: TableRecord, text: str) -> str:
         """Engine or renderer text with names for seats, Discord markdown made terminal text."""

@@ -39,14 +39,17 @@ class Shown:
         """The screen was cleared or handed over: show every panel whole next time."""
         self.panels.clear()
 
-    def show(self, key: str, panel: Panel, say: Say, text: Text, *, whole: bool = False) -> bool:
-        """Print ``panel`` whole or as its changes; True if anything was printed."""
+    def show(
+        self, key: str, panel: Panel, say: Say, text: Text, *, whole: bool = False, label: str = ""
+    ) -> bool:
+        """Print ``panel`` whole or as its changes, its description's under
+        ``label`` (the hand's, say, apart from the table's); True if anything was printed."""
         before = None if whole else self.panels.get(key)
         self.panels[key] = panel
         if before is None:
             print_panel(panel, say, text)
             return True
-        return print_changes(before, panel, say, text)
+        return print_changes(before, panel, say, text, label)
 
 
 def print_panel(panel: Panel, say: Say, text: Text) -> None:
@@ -67,13 +70,13 @@ def field_text(name: str, value: str) -> str:
     return "\n".join([f"  {name}: {first}", *(f"{INDENT}{line}" for line in rest)])
 
 
-def print_changes(before: Panel, after: Panel, say: Say, text: Text) -> bool:
+def print_changes(before: Panel, after: Panel, say: Say, text: Text, label: str = "") -> bool:
     """The lines of ``after`` that ``before`` did not have, block by block
     (the description, then each field), and those it lost. Fields are paired
     by place while their number stays (a name may carry a mark that moves,
     such as whose turn it is), else by name."""
     printed = False
-    blocks = [("", before.description, after.description)]
+    blocks = [(label, before.description, after.description)]
     if len(before.fields) == len(after.fields):
         pairs = zip(before.fields, after.fields, strict=True)
         blocks += [(new.name, old.value, new.value) for old, new in pairs]
