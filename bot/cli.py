@@ -13,6 +13,7 @@ import contextlib
 import importlib
 import importlib.util
 import json
+import os
 import signal
 import sys
 import threading
@@ -91,6 +92,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("game", nargs="?", help="game key (see: gametable games)")
     play.add_argument("--list", action="store_true", help="list this terminal's unfinished tables")
     play.add_argument("--resume", metavar="ID", help="go on with an unfinished table")
+    play.add_argument("--abandon", metavar="ID", help="give up an unfinished table")
     play.add_argument(
         "--seats", type=_count(1), help="seats at the table (default: the fewest the game allows)"
     )
@@ -100,8 +102,19 @@ def build_parser() -> argparse.ArgumentParser:
         "--option", type=_option, action="append", default=[], metavar="KEY=VALUE", help="a game option"
     )
     play.add_argument("--variant", help="a preset of options (see: gametable games)")
+    play.add_argument(
+        "--difficulty", choices=("easy", "normal", "hard"), default="normal", help="how well bots play"
+    )
 
     commands.add_parser("games", help="list the games that can be played")
+
+    rules = commands.add_parser("rules", help="a game's rules in sections, and the rulings this bot follows")
+    rules.add_argument("game", help="game key (see: gametable games)")
+    rules.add_argument("topic", nargs="?", help="a section: setup, a turn, scoring, variants or a ruling")
+
+    log = commands.add_parser("log", help="write a terminal table's log files (for gametable replay)")
+    log.add_argument("table", metavar="ID", help="the table's id (see: gametable play --list)")
+    log.add_argument("--out", type=Path, default=Path("."), help="folder to write to (default: here)")
 
     replay = commands.add_parser(
         "replay", help="check a finished table: replay its log file (from /table log) from its seed"
@@ -147,6 +160,10 @@ def main(
     try:
         if args.command == "games":
             return _games(games, out)
+        if args.command == "rules":
+            return _rules(args, games, out)
+        if args.command == "log":
+            return _log(args, games, out)
         if args.command == "run":
             return _run(args)
         if args.command == "play":
@@ -158,6 +175,11 @@ def main(
         return _bench(args, games, out)
     except KeyboardInterrupt:
         return _fail("\nInterrupted.", code=130)
+    except BrokenPipeError:
+        # The reader went away (`gametable games | head`): nothing left to say, to no one.
+        with contextlib.suppress(OSError, ValueError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
 
 
 def _fail(message: str, code: int = 2) -> int:
@@ -192,15 +214,43 @@ def _describe(engine: Engine[Any, Any]) -> str:
     players = (
         f"{info.min_players}–{info.max_players}" if info.max_players > info.min_players else info.min_players
     )
-    lines = [f"{info.key} — {info.title}, {players} players", f"    {info.summary}"]
-    fields = info.options_model.model_fields
+    lines = [f"{info.key} — {info.title}, {players} players", _indent(info.summary)]
+    fields = {name: f for name, f in info.options_model.model_fields.items() if _player_facing(name, f)}
     if fields:
         lines.append(
-            "    options: " + ", ".join(f"{name}={field.default!r}" for name, field in fields.items())
+            _indent("options: " + ", ".join(f"{name}={field.default!r}" for name, field in fields.items()))
         )
     if info.presets:
-        lines.append("    variants: " + ", ".join(info.presets))
+        lines.append(_indent("variants (--variant): " + ", ".join(info.presets)))
     return "\n".join(lines) + "\n"
+
+
+def _player_facing(name: str, field: Any) -> bool:
+    """An option a player sets: not the bots' own tuning (marked ``internal``),
+    nor a custom deck, which is a whole file rather than a value to type."""
+    extra = field.json_schema_extra if isinstance(field.json_schema_extra, dict) else {}
+    return name != "deck" and not extra.get("internal")
+
+
+def _indent(text: str) -> str:
+    """Every line of ``text`` under the game's name, a value's further lines too."""
+    return "\n".join(f"    {line}" for line in text.splitlines() or [""])
+
+
+def _rules(args: argparse.Namespace, games: GameMap, out: TextIO) -> int:
+    from bot.terminal_commands import rules_command
+
+    return rules_command(games, args.game, args.topic, out)
+
+
+def _log(args: argparse.Namespace, games: GameMap, out: TextIO) -> int:
+    settings = _load_settings()
+    if isinstance(settings, int):
+        return settings
+    from bot.terminal_commands import log_command
+
+    configure_logging(args.log_level or "WARNING", settings.log_json)
+    return log_command(settings, games, args.table, args.out, out)
 
 
 def _replay(path: Path, games: GameMap, out: TextIO) -> int:
@@ -267,9 +317,10 @@ def _ratings(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _play(args: argparse.Namespace, games: GameMap, stdin: TextIO, out: TextIO) -> int:
-    if sum(map(bool, (args.game, args.list, args.resume))) != 1:
+    if sum(map(bool, (args.game, args.list, args.resume, args.abandon))) != 1:
         return _fail(
-            "gametable play: give one of: a game to start (see: gametable games), --list, --resume ID."
+            "gametable play: give one of: a game to start (see: gametable games), --list, --resume ID,"
+            " --abandon ID."
         )
     if args.game is not None and args.game not in games:
         known = ", ".join(sorted(games)) or "none installed yet"
@@ -277,17 +328,26 @@ def _play(args: argparse.Namespace, games: GameMap, stdin: TextIO, out: TextIO) 
     settings = _load_settings()
     if isinstance(settings, int):
         return settings
+    from bot.terminal_commands import terminal_settings
+
+    settings = terminal_settings(settings)  # the same tables from any folder
     configure_logging(args.log_level or "WARNING", settings.log_json)
     options = dict(args.option)
     if args.variant:
         options["preset"] = args.variant
     from storage.connect import RedisUnavailable
 
+    seated: list[Any] = []  # the terminal table, once there is one: to name it on Ctrl-C
     with _ctrl_c_interrupts_input():
         try:
-            return asyncio.run(_play_table(settings, games, args, options, stdin, out))
+            return asyncio.run(_play_table(settings, games, args, options, stdin, out, seated))
         except RedisUnavailable as error:
             return _fail(f"gametable play: {error}", code=1)
+        except KeyboardInterrupt:
+            table_id = seated[0].screen.table_id if seated else None
+            if table_id is None:
+                raise
+            return _fail(f"\nInterrupted. Table {table_id} is kept: gametable play --resume {table_id}", 130)
 
 
 async def _play_table(
@@ -297,19 +357,27 @@ async def _play_table(
     options: dict[str, Any],
     stdin: TextIO,
     out: TextIO,
+    seated: list[Any],
 ) -> int:
     from bot.tables import TableService
     from bot.terminal import TerminalTable
+    from bot.terminal_commands import kept_in
     from storage import TableStore, open_redis
 
     async with open_redis(settings.redis_url, settings.data_dir) as redis:
         service = TableService(TableStore(redis), games=games)
         table = TerminalTable(service, stdin=stdin, stdout=out)
+        seated.append(table)
         if args.list:
-            return await table.list_tables()
+            return await table.list_tables(kept_in(settings))
         if args.resume:
             return await table.resume(args.resume)
-        return await table.play(args.game, seats=args.seats, bots=args.bots, seed=args.seed, options=options)
+        if args.abandon:
+            return await table.abandon(args.abandon)
+        return await table.play(
+            args.game, seats=args.seats, bots=args.bots, seed=args.seed, options=options,
+            level=args.difficulty,
+        )  # fmt: skip
 
 
 def _interrupt(signum: int, frame: FrameType | None) -> None:

@@ -45,8 +45,11 @@ def sealed(record: TableRecord) -> Event:
 
 
 def unsealed(record: TableRecord, final_state: str) -> Event:
+    # A table of no server is a terminal's: its log is written by `gametable log`.
+    terminal = record.guild_id is None and record.channel_id is None
+    get_log = f"gametable log {record.id}" if terminal else f"/table log table:{record.id}"
     return Event(
         text=f"🔓 The seed was `{record.seed}`; the final state's sha256 is `{state_hash(final_state)}`. "
-        f"To check the game: `/table log table:{record.id}`, then `gametable replay log-{record.id}.jsonl`.",
+        f"To check the game: `{get_log}`, then `gametable replay log-{record.id}.jsonl`.",
         kind="seal",
     )

@@ -34,8 +34,11 @@ class LifeOptions(BaseModel):
     hemo: int = Field(default=7, ge=1, le=7, description="Hemo tokens that win the game.")
     answer_seconds: int = Field(default=60, ge=10, le=600, description="Time to answer a question.")
     random_first: bool = Field(default=True, description="Draw lots for the first player (else seat 1).")
-    bot_easy: float = Field(default=0.8, ge=0, le=1, description="Odds a bot answers Easy right.")
-    bot_hard: float = Field(default=0.5, ge=0, le=1, description="Odds a bot answers Hard right.")
+    # The bots' own tuning, not a player's option: `gametable games` leaves it out.
+    bot_easy: float = Field(default=0.8, ge=0, le=1, description="Odds a bot answers Easy right.",
+                            json_schema_extra={"internal": True})
+    bot_hard: float = Field(default=0.5, ge=0, le=1, description="Odds a bot answers Hard right.",
+                            json_schema_extra={"internal": True})
     deck: QuestionDeck | None = Field(default=None, description="A custom question file.")
 
 

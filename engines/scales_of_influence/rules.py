@@ -82,7 +82,7 @@ class ScalesOfInfluence(Engine[SoiState, SoiAction]):
         min_players=3,
         max_players=7,
         options_model=SoiOptions,
-        presets={"shadow-vs-light": {"variant": "shadow-vs-light"}},
+        presets={"standard": {"variant": "standard"}, "shadow-vs-light": {"variant": "shadow-vs-light"}},
         help=HELP,
     )
     state_type = SoiState

@@ -119,7 +119,7 @@ async def test_invalid_input_gets_a_short_answer_and_the_same_menu_again(store: 
     table, screen = table_for(store, script=["abc", "9", "0", "", "2"])
     assert await table.play("high-card", seats=2, bots=1, seed=4) == 0
     text = screen.getvalue()
-    assert text.count("Please type a number from 1 to 3 or q to leave.") == 4
+    assert text.count("Please type a number from 1 to 3 or q to leave (h: more keys).") == 4
     first_play = re.search(r"Player 1 plays (\d)\.", text)
     menu = re.search(r"  2\. Play (\d)\n", text)
     assert first_play and menu and first_play.group(1) == menu.group(1)  # "2" picked the second card
@@ -205,8 +205,8 @@ def test_many_choices_are_walked_step_by_step_with_a_way_back(store: TableStore)
     picked = table._choose(_record(), choices)
     assert picked.key == "steal:0:2"
     text = screen.getvalue()
-    assert "1. Steal … (4)\n  2. Pass\n" in text
-    assert "  1. Ann … (2)\n" in text and "  0. Back\n" in text  # seat refs shown by name
+    assert "1. Steal … (4 choices)\n  2. Pass\n" in text
+    assert "  1. Ann … (2 choices)\n" in text and "  0. Back\n" in text  # seat refs shown by name
 
 
 @pytest.mark.parametrize(
@@ -273,6 +273,9 @@ async def test_each_hand_over_clears_the_scrollback_too(store: TableStore) -> No
         between = text[earlier:later]
         assert between.rfind("\x1b[2J") == between.rfind(CLEAR) >= 0
     assert CLEAR == "\x1b[2J\x1b[H\x1b[3J"
+    # Two people share this screen: the last hand is cleared away before the result and recap.
+    assert CLEAR in text[handovers[-1] : text.index("Game over")]
+    assert "Recap — High Card" in text[text.rindex(CLEAR) :]
 
 
 def test_an_entry_that_stands_for_one_move_names_the_whole_move(store: TableStore) -> None:
