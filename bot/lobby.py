@@ -99,8 +99,9 @@ class Lobby(Changes):
         seed: int | None = None,
     ) -> TableRecord:
         """Create a table with everyone already seated and start it — under a
-        fixed id, so calling this again (after a crash) finds the table made
-        the first time and starts it if need be, never making a second one."""
+        fixed id, so calling this again (after a crash), or several seaters at
+        once, find the table made the first time and start it if need be, never
+        making a second one nor failing on a start another seater made."""
         engine = self.engine(game)
         parsed = adjudicate(lambda: engine.parse_options(options))
         now = self.clock()
@@ -117,7 +118,13 @@ class Lobby(Changes):
             await self.store.create(record)
         record = await self.get(table_id)
         if record.status is TableStatus.LOBBY:
-            record = (await self.start(table_id, record.host_id)).table
+            try:
+                record = (await self.start(table_id, record.host_id)).table
+            except WrongStatus:
+                # Another seater started it meanwhile (it may even be over): that start stands.
+                record = await self.get(table_id)
+                if record.status is TableStatus.LOBBY:
+                    raise
         return record
 
     async def join(
