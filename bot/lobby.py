@@ -219,6 +219,7 @@ class Lobby(Changes):
             adjudicate(lambda: engine.check_players(len(record.seats), options))
             play.state = adjudicate(lambda: engine.setup(len(record.seats), options, record.seed))
             record.status = TableStatus.PLAYING
+            seating.remember_rated_players(record)
             begun = [Event(text=f"The game of {engine.info.title} begins."), sealed(record)]
             play.events.extend(begun)
             play.entries.append(self._entry(record, "start", begun))
