@@ -218,18 +218,21 @@ def _shipped_decks(data: dict[str, Any]) -> dict[str, Any]:
 
 def _rated_players(data: dict[str, Any]) -> dict[str, Any]:
     """5 → 6: a rated table remembers who held each seat at its start. One that
-    started before knows only who holds them now: those are taken as its
-    starters, which rates it as the older release would have."""
+    started before knows only who holds them now, and whom a bot holds a seat
+    for after their timeouts: those are taken as its starters."""
     data = {**data, "schema_version": 6}
     started = data.get("status") in (TableStatus.PLAYING.value, TableStatus.FINISHED.value)
     seats = data.get("seats")
     if not data.get("rated") or not started or "rated_players" in data or not isinstance(seats, list):
         return data
-    players = {
-        str(index): {"user_id": seat["user_id"], "name": seat.get("name", "")}
-        for index, seat in enumerate(seats)
-        if isinstance(seat, dict) and _number(seat.get("user_id"))
-    }
+    players = {}
+    for index, seat in enumerate(seats):
+        if not isinstance(seat, dict):
+            continue
+        who = seat.get("user_id") if seat.get("user_id") is not None else seat.get("away")
+        name = seat.get("name")
+        if _number(who) and isinstance(name, str):
+            players[str(index)] = {"user_id": who, "name": name.removesuffix(" (bot)")}
     return {**data, "rated_players": players}
 
 

@@ -84,8 +84,9 @@ async def test_a_schema_5_rated_table_in_play_takes_its_players_now_as_its_rated
     store: TableStore,
 ) -> None:
     # Schema 6: a rated table remembers who held each seat at its start; one that
-    # started before knows only who holds the seats now (a bot seat has no player).
-    seats = [SeatRecord(user_id=1, name="Ann"), SeatRecord(user_id=None, name="Bob (bot)", away=2)]
+    # started before knows only who holds the seats now, and whom a bot holds one for.
+    seats = [SeatRecord(user_id=1, name="Ann"), SeatRecord(user_id=None, name="Bob (bot)", away=2),
+             SeatRecord(user_id=None, name="Bot 1")]
     await store.create(make_record(status="playing", rated=True, seats=seats))
     await store.create(make_record("t2", rated=True))  # a lobby: its players are taken at its start
     for table_id in ("t1", "t2"):
@@ -94,11 +95,11 @@ async def test_a_schema_5_rated_table_in_play_takes_its_players_now_as_its_rated
         await store.redis.hset(keys.table(table_id), "meta", json.dumps({**meta, "schema_version": 5}))
     record, lobby = await store.get("t1"), await store.get("t2")
     assert record is not None and record.schema_version == 6
-    assert {s: (p.user_id, p.name) for s, p in record.rated_players.items()} == {0: (1, "Ann")}
+    assert {s: (p.user_id, p.name) for s, p in record.rated_players.items()} == {0: (1, "Ann"), 1: (2, "Bob")}
     assert lobby is not None and lobby.rated_players == {}
     await store.save(record)
     stored = json.loads(await store.redis.hget(keys.table("t1"), "meta"))
-    assert stored["schema_version"] == 6 and stored["rated_players"] == {"0": {"user_id": 1, "name": "Ann"}}
+    assert stored["schema_version"] == 6 and stored["rated_players"]["0"] == {"user_id": 1, "name": "Ann"}
 
 
 def test_migrations_run_in_order_up_to_the_current_schema() -> None:
