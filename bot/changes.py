@@ -205,6 +205,7 @@ class Changes(Reading):
         clocks.inherit(record, before)
         play.events += undo.forget(record, kind, self.clock())
         change(play)
+        play.events += undo.moved_on(record, play.entries)
         record.state = engine.dump_state(play.state) if play.state is not None else None
         record.updated_at = self.clock()
         record.headline = self._headline(play)

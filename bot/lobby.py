@@ -26,6 +26,7 @@ from storage.store import STORAGE_FAULTS, VersionConflict
 # One logger name for the whole table service, whichever part of it logs.
 log = logging.getLogger("bot.tables")
 _ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
+ABANDONED = "The table was abandoned."
 
 
 @dataclass(frozen=True)
@@ -98,8 +99,9 @@ class Lobby(Changes):
         seed: int | None = None,
     ) -> TableRecord:
         """Create a table with everyone already seated and start it — under a
-        fixed id, so calling this again (after a crash) finds the table made
-        the first time and starts it if need be, never making a second one."""
+        fixed id, so calling this again (after a crash), or several seaters at
+        once, find the table made the first time and start it if need be, never
+        making a second one nor failing on a start another seater made."""
         engine = self.engine(game)
         parsed = adjudicate(lambda: engine.parse_options(options))
         now = self.clock()
@@ -116,7 +118,13 @@ class Lobby(Changes):
             await self.store.create(record)
         record = await self.get(table_id)
         if record.status is TableStatus.LOBBY:
-            record = (await self.start(table_id, record.host_id)).table
+            try:
+                record = (await self.start(table_id, record.host_id)).table
+            except WrongStatus:
+                # Another seater started it meanwhile (it may even be over): that start stands.
+                record = await self.get(table_id)
+                if record.status is TableStatus.LOBBY:
+                    raise
         return record
 
     async def join(
@@ -211,6 +219,7 @@ class Lobby(Changes):
             adjudicate(lambda: engine.check_players(len(record.seats), options))
             play.state = adjudicate(lambda: engine.setup(len(record.seats), options, record.seed))
             record.status = TableStatus.PLAYING
+            seating.remember_rated_players(record)
             begun = [Event(text=f"The game of {engine.info.title} begins."), sealed(record)]
             play.events.extend(begun)
             play.entries.append(self._entry(record, "start", begun))
@@ -243,19 +252,42 @@ class Lobby(Changes):
 
     async def abandon(self, table_id: str, user_id: int, *, moderator: bool = False) -> Outcome:
         def abandon(play: _Play) -> None:
-            record = play.record
-            if not record.status.active:
-                raise WrongStatus("This table is already over.")
-            if record.host_id != user_id and not moderator:
-                raise NotHost("Only the host or a moderator with Manage Server can abandon this table.")
-            record.status = TableStatus.ABANDONED
-            record.deadline = None
-            play.events.append(Event(text="The table was abandoned."))
+            _may_abandon(play.record, user_id, moderator)
+            play.record.status = TableStatus.ABANDONED
+            play.record.deadline = None
+            play.events.append(Event(text=ABANDONED))
 
         try:
             return await self._change(table_id, abandon, kind="abandon", seat_of=user_id)
         except TableDamaged as unreadable:
             return await self._abandon_damaged(unreadable.damage, user_id, moderator)
+        except TableError:
+            record = await self.get(table_id)
+            if record.game in self.games:
+                raise
+            return await self._abandon_uninstalled(record, user_id, moderator)
+
+    async def _abandon_uninstalled(self, record: TableRecord, user_id: int, moderator: bool) -> Outcome:
+        """End a table whose game this install no longer has: the change path
+        needs the game's rules to load its state, so this one saves the record
+        alone, with the same checks and the same log line and news."""
+        for _ in range(RETRIES):
+            _may_abandon(record, user_id, moderator)
+            now = self.clock()
+            events = [Event(text=ABANDONED)]
+            told = [e.model_dump(mode="json") for e in events]
+            entry = LogEntry(version=record.version + 1, at=now, kind="abandon", events=told)
+            news = news_of(record, events, [], user_id, partial(self.text, record))
+            record.status, record.deadline, record.undo = TableStatus.ABANDONED, None, None
+            record.updated_at, record.headline = now, ""
+            clocks.stop_all(record)
+            try:
+                saved = await self.store.save(record, [entry], news)
+            except VersionConflict:
+                record = await self.get(record.id)
+                continue
+            return Outcome(table=saved, events=events, seat=saved.seat_of(user_id))
+        raise TableBusy("The table is very busy right now; please try again.")
 
     async def _abandon_damaged(self, damage: DamagedTable, user_id: int, moderator: bool) -> Outcome:
         """End a table that cannot be read: an abandoned record with what could be
@@ -288,6 +320,13 @@ class Lobby(Changes):
                 play.record.thread_id = thread_id
 
         await self._change(table_id, attach, kind="attach", log=False)
+
+
+def _may_abandon(record: TableRecord, user_id: int, moderator: bool) -> None:
+    if not record.status.active:
+        raise WrongStatus("This table is already over.")
+    if record.host_id != user_id and not moderator:
+        raise NotHost("Only the host or a moderator with Manage Server can abandon this table.")
 
 
 def _host(record: TableRecord, user_id: int) -> None:

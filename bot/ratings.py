@@ -1,12 +1,21 @@
 """Ratings: openskill's Plackett–Luce model, per server and game.
 
-A rated table that ends moves the ratings of its human players: each player
-is a side of their own, or a game's teams (``Result.teams``) are the sides;
-tied seats tie; bots are left out (a table with fewer than two human sides
-rates nothing). Every rated result is stored by table id, so recording one
-twice counts it once, and :meth:`RatingService.rebuild` recomputes every
-rating from the stored results after a fix to the model.
-Platform-neutral: no discord import.
+A rated table that ends moves the ratings of the people who held its seats
+when the game began (``TableRecord.rated_players``): each player is a side of
+their own, or a game's teams (``Result.teams``) are the sides; tied seats tie;
+a seat a bot held from the start is left out (a table with fewer than two
+human sides rates nothing).
+
+A player who no longer holds their seat at the end — they left, timed out
+into a bot for good, or a substitute took it over — resigned: they are rated
+as finishing last at that table (level with any other who resigned), a side
+of their own; the others are rated as they finished. Whoever plays a seat
+after its player is never rated for that game, so leaving cannot void a
+rating and a second account sat in a timed-out seat earns nothing.
+
+Every rated result is stored by table id, so recording one twice counts it
+once, and :meth:`RatingService.rebuild` recomputes every rating from the
+stored results after a fix to the model. Platform-neutral: no discord import.
 """
 
 from __future__ import annotations
@@ -16,9 +25,9 @@ from dataclasses import dataclass
 
 from openskill.models import PlackettLuce
 
-from engines.core import Result
+from engines.core import Result, Seat
 from storage.ratings import PlayerRating, RatedResult, RatingStore
-from storage.records import TableRecord
+from storage.records import RatedPlayer, TableRecord
 
 # Fewer games than this and a rating is shown as provisional.
 PROVISIONAL_GAMES = 5
@@ -45,25 +54,48 @@ def fresh(user_id: int, name: str = "") -> PlayerRating:
     return PlayerRating(user_id=user_id, name=name, mu=model.mu, sigma=model.sigma)
 
 
+def rated_players(record: TableRecord) -> dict[Seat, RatedPlayer]:
+    """Seat -> the player it is rated for: who held it at the start (a table
+    started before that was remembered: who holds it now)."""
+    if record.rated_players:
+        return record.rated_players
+    return {
+        seat: RatedPlayer(user_id=occupant.user_id, name=occupant.name)
+        for seat, occupant in enumerate(record.seats)
+        if occupant.user_id is not None
+    }
+
+
 def rated_result(record: TableRecord, result: Result, at: float) -> RatedResult | None:
     """The rated view of a finished table: human sides and their ranks, or
     ``None`` when fewer than two sides have a human in them."""
     if record.guild_id is None:
         return None
+    players = rated_players(record)
     place = {seat: rank for rank, group in enumerate(result.ranking) for seat in group}
+    last = len(result.ranking)  # below every place of the ranking: a resignation
     groups = list(result.teams.values()) if result.teams else [[s] for s in range(len(record.seats))]
-    sides, ranks = [], []
+    sides, ranks, resigned = [], [], []
     for group in groups:
-        humans = [record.seats[s].user_id for s in group if 0 <= s < len(record.seats)]
-        side = [u for u in humans if u is not None]
-        if side and group:
-            sides.append(side)
-            ranks.append(min(place.get(s, len(result.ranking)) for s in group))
+        rated = [s for s in group if s in players]
+        stayed = [players[s].user_id for s in rated if _holds(record, s, players[s])]
+        resigned += [players[s].user_id for s in rated if not _holds(record, s, players[s])]
+        if stayed:
+            sides.append(stayed)
+            ranks.append(min(place.get(s, last) for s in group))
+    for user_id in resigned:
+        sides.append([user_id])
+        ranks.append(last)
     if len(sides) < 2:
         return None
-    names = {s.user_id: s.name for s in record.seats if s.user_id is not None}
+    names = {player.user_id: player.name for player in players.values()}
     return RatedResult(table_id=record.id, guild_id=record.guild_id, game=record.game, at=at, sides=sides,
                        ranks=ranks, names=names)
+
+
+def _holds(record: TableRecord, seat: Seat, player: RatedPlayer) -> bool:
+    """Whether the seat's rated player still plays it at the end."""
+    return 0 <= seat < len(record.seats) and record.seats[seat].user_id == player.user_id
 
 
 def apply(result: RatedResult, current: dict[int, PlayerRating]) -> dict[int, PlayerRating]:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from bot.errors import NotHost, TableError, WrongStatus
 from engines.core import Event, Seat, quote
-from storage.records import TableRecord, TableStatus
+from storage.records import RatedPlayer, TableRecord, TableStatus
 
 
 @dataclass(frozen=True)
@@ -128,3 +128,14 @@ def seat_named(record: TableRecord, text: str) -> tuple[Seat, int | None]:
 def seat_label(record: TableRecord, seat: Seat) -> str:
     occupant = record.seats[seat]
     return f"{seat + 1}. {occupant.name}" + (" 🤖" if occupant.bot else "")
+
+
+def remember_rated_players(record: TableRecord) -> None:
+    """At a rated table's start: who holds each seat. The seat's rating is theirs
+    to the end, whoever plays it later (see :mod:`bot.ratings`)."""
+    if record.rated:
+        record.rated_players = {
+            seat: RatedPlayer(user_id=occupant.user_id, name=occupant.name)
+            for seat, occupant in enumerate(record.seats)
+            if occupant.user_id is not None
+        }

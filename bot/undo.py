@@ -10,7 +10,9 @@ The rule, from the engine contract alone: a move may be taken back when
 3. it revealed nothing to anyone: none of its events is private (``to`` set);
 4. nothing happened since: no change other than the request, the votes,
    reminders, pause/resume and vacation — any move, timeout, seat change or
-   other table change closes the window;
+   other table change closes the window, and so does any of those changes in
+   which a move was made all the same (the sweeper's change that lets a bot
+   go on or play an optional move, see :func:`moved_on`);
 
 and every other human seat accepts. One Decline refuses; so does a request
 left unanswered until it lapses (a quarter of the move time, a day at most).
@@ -34,8 +36,11 @@ from bot.errors import NotSeated, TableError
 from engines.core import Event, Rng, seat_ref
 from storage.records import LogEntry, TableRecord, UndoPoint
 
-# Changes that leave a pending undo alone: its own request and votes, and clock bookkeeping.
+# Changes that leave a pending undo alone: its own request and votes, and clock bookkeeping,
+# as long as no move is made in them (see moved_on).
 KEEPS = frozenset({"undo-ask", "undo-vote", "clock", "attach", "pause", "resume", "vacation", "settings"})
+# Log entries that move the game on: a move (a player's, a bot's, the clock's) or its end.
+MOVED = frozenset({"act", "bot", "timeout", "end"})
 LONGEST_WAIT = clocks.DAY
 
 
@@ -133,9 +138,23 @@ def forget(record: TableRecord, kind: str, now: float) -> list[Event]:
     if kind in KEEPS and not lapsed:
         return []
     record.undo = None
+    return _refused(point, "no one answered in time" if lapsed else "the game has moved on")
+
+
+def moved_on(record: TableRecord, entries: list[LogEntry]) -> list[Event]:
+    """After a change: close a window opened before it when the change moved the
+    game on, whatever kind of change it was (a reminder in which a bot moved)."""
+    point = record.undo
+    if point is None or point.version > record.version or not any(e.kind in MOVED for e in entries):
+        return []  # no window, or one this very change opened
+    record.undo = None
+    return _refused(point, "the game has moved on")
+
+
+def _refused(point: UndoPoint, why: str) -> list[Event]:
+    """What a closed window tells: nothing, unless its move's player had asked."""
     if point.asked_at is None:
         return []
-    why = "no one answered in time" if lapsed else "the game has moved on"
     return [Event(text=f"{seat_ref(point.seat)}'s request to take back their move is refused: {why}.")]
 
 

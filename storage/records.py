@@ -17,8 +17,9 @@ from pydantic import BaseModel, Field, ValidationError
 
 # Schema 1: the records written before they carried a schema number; schema 2: before seats
 # had their own clocks; schema 3: with the undo point's state inside the record (see UndoPoint.state);
-# schema 4: before game states named the decks that ship with the games by reference.
-SCHEMA_VERSION = 5
+# schema 4: before game states named the decks that ship with the games by reference; schema 5:
+# before a rated table remembered who held each seat at its start (TableRecord.rated_players).
+SCHEMA_VERSION = 6
 
 
 class TableStatus(StrEnum):
@@ -97,6 +98,14 @@ class UndoPoint(BaseModel):
     accepted: list[int] = Field(default_factory=list)  # seats that said yes
 
 
+class RatedPlayer(BaseModel):
+    """Who held a seat of a rated table when its game began: the seat's rating
+    is theirs, whoever plays it later (a bot after they left, a substitute)."""
+
+    user_id: int
+    name: str
+
+
 class TableRecord(BaseModel):
     schema_version: int = SCHEMA_VERSION
     id: str
@@ -121,6 +130,8 @@ class TableRecord(BaseModel):
     # Whether the table's end moves ratings, and the tournament it is a round's table of.
     rated: bool = False
     tournament_id: str | None = None
+    # At a rated table, seat -> its player at the start (see bot.ratings); a seat a bot held then has none.
+    rated_players: dict[int, RatedPlayer] = Field(default_factory=dict)
     clocks: Clocks = Field(default_factory=Clocks)
     undo: UndoPoint | None = None
     # seat -> the member the host offered it to, as a substitute
@@ -205,9 +216,29 @@ def _shipped_decks(data: dict[str, Any]) -> dict[str, Any]:
     return {**data, "schema_version": 5}
 
 
+def _rated_players(data: dict[str, Any]) -> dict[str, Any]:
+    """5 → 6: a rated table remembers who held each seat at its start. One that
+    started before knows only who holds them now, and whom a bot holds a seat
+    for after their timeouts: those are taken as its starters."""
+    data = {**data, "schema_version": 6}
+    started = data.get("status") in (TableStatus.PLAYING.value, TableStatus.FINISHED.value)
+    seats = data.get("seats")
+    if not data.get("rated") or not started or "rated_players" in data or not isinstance(seats, list):
+        return data
+    players = {}
+    for index, seat in enumerate(seats):
+        if not isinstance(seat, dict):
+            continue
+        who = seat.get("user_id") if seat.get("user_id") is not None else seat.get("away")
+        name = seat.get("name")
+        if _number(who) and isinstance(name, str):
+            players[str(index)] = {"user_id": who, "name": name.removesuffix(" (bot)")}
+    return {**data, "rated_players": players}
+
+
 # MIGRATIONS[n] turns a schema-n record (as JSON data) into a schema-(n + 1) one.
 MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
-    1: _numbered, 2: _seat_clocks, 3: _undo_apart, 4: _shipped_decks,
+    1: _numbered, 2: _seat_clocks, 3: _undo_apart, 4: _shipped_decks, 5: _rated_players,
 }
 
 

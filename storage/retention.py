@@ -11,6 +11,13 @@ Once a table is over its log is archived: the entries are compressed into one
 string (``gt:{table:ID}:archive``, in the table's slot) and the list is deleted,
 in one script that first checks the table has not been written since. The
 record keeps the result (its final state and the log's last entry).
+
+A finished table is still written now and then (the message that shows it, a
+player's settings copied in), and every such save archives again. So archiving
+adds to the archive, never replaces it: the archive and the list are read
+together in one script, their entries joined, and the join written back only
+if the table is still at the version read. Archiving twice, or two processes
+archiving at once, writes the same join; no entry is ever dropped.
 """
 
 from __future__ import annotations
@@ -25,6 +32,11 @@ from storage.records import TableRecord, TableStatus
 
 DAY = 24 * 3600.0
 
+# KEYS table, log, archive: the version, the archive and the list, read at one instant.
+_READ = """
+return {redis.call('HGET', KEYS[1], 'version'), redis.call('GET', KEYS[3]),
+        redis.call('LRANGE', KEYS[2], 0, -1)}
+"""
 # KEYS table, log, archive; ARGV version, compressed log, lifetime ms, compressed state.
 _ARCHIVE = """
 if redis.call('HGET', KEYS[1], 'version') ~= ARGV[1] then return 0 end
@@ -76,10 +88,22 @@ class Archiver:
         self.redis = redis
         self.retention = retention
         self._archive = redis.register_script(_ARCHIVE)
+        self._read = redis.register_script(_READ)
+
+    async def entries(self, table_id: str) -> tuple[str | None, list[bytes]]:
+        """The table's version and every line of its log, archived and listed,
+        read at one instant (an archive running meanwhile cannot hide a line)."""
+        names = [keys.table(table_id), keys.log(table_id), archive_key(table_id)]
+        version, archived, listed = await self._read(keys=names)
+        lines = unpack(_raw(archived)) if archived else []
+        return (None if version is None else _raw(version).decode()), lines + [_raw(line) for line in listed]
 
     async def archive(self, record: TableRecord) -> bool:
-        """Compress an over table's log; ``False`` if the table changed meanwhile."""
-        lines = [_raw(line) for line in await self.redis.lrange(keys.log(record.id), 0, -1)]
+        """Compress an over table's log, adding what was logged since the last
+        archive to it; ``False`` if the table changed meanwhile."""
+        version, lines = await self.entries(record.id)
+        if version != str(record.version):
+            return False
         names = [keys.table(record.id), keys.log(record.id), archive_key(record.id)]
         state = zlib.compress(record.state.encode(), 6) if record.state else ""
         args: list[bytes | str | int] = [

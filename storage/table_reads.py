@@ -18,7 +18,7 @@ from storage.damage import DamagedTable, Quarantine
 from storage.outbox import Outbox
 from storage.recent import RecentWrites
 from storage.records import LogEntry, RecordDamaged, TableRecord, parse_record, salvage
-from storage.retention import Archiver, Retention, archive_key, unpack, unpack_state
+from storage.retention import Archiver, Retention, unpack_state
 from storage.schedule import Schedule
 
 log = logging.getLogger("storage.store")
@@ -96,11 +96,7 @@ class TableReads:
 
     async def log(self, table_id: str, start: int = 0, end: int = -1) -> list[LogEntry]:
         """Entries ``start``..``end`` (inclusive, negative from the end, as LRANGE)."""
-        pipe = self.redis.pipeline(transaction=False)
-        pipe.get(archive_key(table_id))
-        pipe.lrange(keys.log(table_id), 0, -1)
-        archived, listed = await pipe.execute()
-        raw = (unpack(archived) if archived else []) + list(listed)
+        _, raw = await self.archiver.entries(table_id)
         stop = len(raw) if end == -1 else (end + 1 if end >= 0 else len(raw) + end + 1)
         return [LogEntry.model_validate_json(line) for line in raw[start:stop]]
 

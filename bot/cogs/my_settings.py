@@ -10,9 +10,10 @@ from zoneinfo import available_timezones
 import discord
 from discord import app_commands
 
+from bot.errors import TableError
 from bot.policy import names
 from bot.ui.flows import guarded, reply
-from bot.user_prefs import save_settings
+from bot.user_prefs import update_settings
 from storage.user_settings import UserSettings, UserSettingsStore, known_zone
 
 Interaction = discord.Interaction[Any]
@@ -80,16 +81,19 @@ async def my_settings(
         if timezone is not None and not known_zone(timezone):
             await reply(interaction, "I do not know that time zone — write it like Europe/Paris or UTC.")
             return
-        begin = quiet_from if quiet_from is not None else mine.quiet_from
-        end = quiet_to if quiet_to is not None else mine.quiet_to
-        if (begin is None) != (end is None):
-            await reply(interaction, "Quiet hours need both ends: give quiet_from and quiet_to.")
-            return
-        if begin == end:
-            begin = end = None  # an empty window: no quiet hours
-        changes = {k: v for k, v in {"notify": notify, "zone": timezone}.items() if v is not None}
-        mine = mine.model_copy(update={**changes, "quiet_from": begin, "quiet_to": end})
-        tables = await save_settings(service, interaction.user.id, mine)
+
+        def change(mine: UserSettings) -> UserSettings:
+            # Applied to the settings as stored at the save, so a save made meanwhile is kept.
+            begin = quiet_from if quiet_from is not None else mine.quiet_from
+            end = quiet_to if quiet_to is not None else mine.quiet_to
+            if (begin is None) != (end is None):
+                raise TableError("Quiet hours need both ends: give quiet_from and quiet_to.")
+            if begin == end:
+                begin = end = None  # an empty window: no quiet hours
+            changes = {k: v for k, v in {"notify": notify, "zone": timezone}.items() if v is not None}
+            return mine.model_copy(update={**changes, "quiet_from": begin, "quiet_to": end})
+
+        mine, tables = await update_settings(service, interaction.user.id, change)
         await reply(interaction, f"Saved: {settings_line(mine)} — {tables_line(tables)}.")
 
     await guarded(interaction, save())

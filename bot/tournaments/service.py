@@ -12,6 +12,7 @@ counted once however often it is reported.
 from __future__ import annotations
 
 import contextlib
+import logging
 import random
 import secrets
 import time
@@ -39,6 +40,7 @@ from storage.tournaments import (
     TournamentStore,
 )
 
+log = logging.getLogger(__name__)
 RETRIES = 10
 _ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
 Change = Callable[[Tournament], None]
@@ -266,44 +268,71 @@ class TournamentService:
     async def seat_round(self, tournament_id: str, on_table: OnTable | None = None) -> Tournament:
         """Create and start every table of the current round that is not yet
         made (idempotent: ids were fixed when the round was planned), calling
-        ``on_table`` for each so it can be shown; then mark the round seated."""
+        ``on_table`` for each so it can be shown; then mark the round seated.
+        Any number of seaters may run at once, and any may die half-way."""
+        return (await self.seat_round_once(tournament_id, on_table))[0]
+
+    async def seat_round_once(
+        self, tournament_id: str, on_table: OnTable | None = None
+    ) -> tuple[Tournament, bool]:
+        """:meth:`seat_round`, and whether this very call marked the round seated
+        (of seaters running at once, one does: it alone announces the round).
+
+        A table that fails (to be made or shown) does not stop the others: each
+        is tried, then the first failure is raised and the round stays unseated,
+        for the next seater to finish."""
         tournament = await self.get(tournament_id)
         current = tournament.current
         if tournament.phase is not Phase.RUNNING or current is None or current.seated:
-            return tournament
-        names = {e.user_id: e.name for e in tournament.entrants}
+            return tournament, False
+        failures: list[Exception] = []
         for table in current.tables:
-            assert table.table_id is not None
-            record = await self.tables.open_seated(
-                table.table_id,
-                tournament.game,
-                tournament.organiser_id,
-                [Player(u, names.get(u, str(u))) for u in table.players],
-                guild_id=tournament.guild_id,
-                channel_id=tournament.channel_id,
-                options=tournament.options,
-                turn_timeout=tournament.turn_timeout,
-                rated=tournament.rated,
-                tournament_id=tournament.id,
-                # From the tournament's seed: every game of a tournament can be replayed.
-                seed=random.Random(f"{tournament.seed}:{table.table_id}").getrandbits(48),
-            )
-            if on_table is not None:
-                await on_table(record)
+            try:
+                await self._seat_table(tournament, table, on_table)
+            except Exception as failure:
+                log.warning("tournament %s: table %s is not seated yet: %s", tournament.id, table.table_id,
+                            failure)
+                failures.append(failure)
+        if failures:
+            raise failures[0]
         number = current.number
         deadline = self.clock() + tournament.round_time if tournament.round_time else None
+        marked: list[bool] = []
 
         def seated(t: Tournament) -> None:
+            marked.clear()
             rnd = t.current
             if rnd is None or rnd.number != number or rnd.seated:
                 raise Unchanged
             rnd.seated, rnd.deadline = True, deadline
+            marked.append(True)
             _close_if_done(t)  # tables that ended while the rest were being made
 
         tournament = await self._change(tournament_id, seated)
-        if deadline is not None:
-            await self.store.schedule(tournament_id, deadline)
-        return tournament
+        rnd = tournament.current
+        if rnd is not None and rnd.number == number and rnd.deadline is not None and not rnd.closed:
+            await self.store.schedule(tournament_id, rnd.deadline)
+        return tournament, bool(marked)
+
+    async def _seat_table(self, tournament: Tournament, table: TableSeat, on_table: OnTable | None) -> None:
+        assert table.table_id is not None
+        names = {e.user_id: e.name for e in tournament.entrants}
+        record = await self.tables.open_seated(
+            table.table_id,
+            tournament.game,
+            tournament.organiser_id,
+            [Player(u, names.get(u, str(u))) for u in table.players],
+            guild_id=tournament.guild_id,
+            channel_id=tournament.channel_id,
+            options=tournament.options,
+            turn_timeout=tournament.turn_timeout,
+            rated=tournament.rated,
+            tournament_id=tournament.id,
+            # From the tournament's seed: every game of a tournament can be replayed.
+            seed=random.Random(f"{tournament.seed}:{table.table_id}").getrandbits(48),
+        )
+        if on_table is not None:
+            await on_table(record)
 
     async def table_ended(self, record: TableRecord) -> Tournament | None:
         """Score a finished table of a round (once); close the round when it was

@@ -5,8 +5,9 @@ big rounds, and the round deadline told to the organiser.
 
 Everything it does is driven by what is stored: a round's tables are made by
 :meth:`TournamentService.seat_round` (idempotent), a table is posted only while
-its record has no message, and the background tick (:meth:`tick`) resumes any
-round left half-seated by a restart.
+its record has no message (by one process at a time), and the background tick
+(:meth:`tick`) resumes any round left half-seated by a restart; a refusal at one
+table delays the tournament, never stops it.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from bot.ui.answer import guarded, reply
 from bot.ui.embeds import fit
 from bot.ui.flows import Flows, actor, player
 from bot.ui.tournament_items import registration_message, standings_message
+from storage.post_claims import PostClaims
 from storage.records import TableRecord
 from storage.tournaments import Phase, Tournament
 
@@ -34,6 +36,8 @@ log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]
 # A progress line every this many tables of a round (each edit is a request too).
 PROGRESS_EVERY = 8
+# How long a tournament whose progress was refused waits before the tick tries it again.
+RETRY_AFTER = 60.0
 
 
 class TournamentDesk:
@@ -109,7 +113,9 @@ class TournamentDesk:
                     progress.append(await channel.send(text))
 
         byes = "".join(f" <@{u}>" for u in current.byes)
-        tournament = await self.tournaments.seat_round(tournament_id, posted)
+        tournament, marked = await self.tournaments.seat_round_once(tournament_id, posted)
+        if not marked:
+            return tournament  # another seater finished the round first, and announces it
         note = f" Byes:{byes}." if byes else ""
         seated = tournament.current
         if seated is not None and seated.deadline is not None:
@@ -122,9 +128,23 @@ class TournamentDesk:
         return tournament
 
     async def post_table(self, record: TableRecord, number: int) -> None:
-        """Post a round's table as an ordinary table (message + log thread), once."""
+        """Post a round's table as an ordinary table (message + log thread), once,
+        whichever of the seaters running at once gets to it first."""
         if record.message_id is not None or record.channel_id is None:
             return
+        claims = PostClaims(self.tables.store.redis)
+        token = await claims.claim(record.id)
+        if token is None:
+            return  # another seater is posting it
+        try:
+            record = await self.tables.get(record.id)
+            if record.message_id is None:
+                await self._post_table(record, number)
+        finally:
+            await claims.release(record.id, token)
+
+    async def _post_table(self, record: TableRecord, number: int) -> None:
+        assert record.channel_id is not None
         channel_id = record.channel_id
         channel = self.client.get_channel(channel_id) or await self.client.fetch_channel(channel_id)
         if not isinstance(channel, discord.TextChannel):
@@ -206,8 +226,15 @@ class TournamentDesk:
         for tournament_id in await self.tournaments.store.due(self.tournaments.clock()):
             try:
                 await self.progress(tournament_id)
-            except TableError:
-                await self.tournaments.store.unschedule(tournament_id)
+            except TableError as refusal:
+                # A refusal at one table (or one step) is no reason to stop the tournament:
+                # it is tried again a little later. Only a tournament that is gone stops.
+                store = self.tournaments.store
+                if await store.get(tournament_id) is None:
+                    await store.unschedule(tournament_id)
+                    continue
+                log.warning("tournament %s: %s; will retry", tournament_id, refusal.message)
+                await store.schedule(tournament_id, self.tournaments.clock() + RETRY_AFTER)
             except Exception:
                 log.exception("tournament %s: could not make progress; will retry", tournament_id)
 

@@ -36,9 +36,9 @@ async def test_a_record_from_before_schema_numbers_is_migrated_and_saved_in_the_
     del meta["schema_version"]  # as every record was written before schema 2
     await store.redis.hset(keys.table("t1"), "meta", json.dumps(meta))
     record = await store.get("t1")
-    assert record is not None and record.schema_version == SCHEMA_VERSION == 5
+    assert record is not None and record.schema_version == SCHEMA_VERSION == 6
     await store.save(record)
-    assert json.loads(await store.redis.hget(keys.table("t1"), "meta"))["schema_version"] == 5
+    assert json.loads(await store.redis.hget(keys.table("t1"), "meta"))["schema_version"] == 6
 
 
 async def test_a_schema_3_undo_point_keeps_its_state_which_its_next_save_stores_beside_the_record(
@@ -52,7 +52,7 @@ async def test_a_schema_3_undo_point_keeps_its_state_which_its_next_save_stores_
     assert record is not None and record.undo is not None and record.undo.state == '{"before": 1}'
     await store.save(record)
     stored = json.loads(await store.redis.hget(keys.table("t1"), "meta"))
-    assert stored["schema_version"] == 5 and "state" not in stored["undo"]
+    assert stored["schema_version"] == 6 and "state" not in stored["undo"]
     assert await store.redis.hget(keys.table("t1"), "undo") == b'{"before": 1}'
     again = await store.get("t1")
     assert again is not None and again.undo is not None and again.undo.state == '{"before": 1}'
@@ -70,14 +70,36 @@ async def test_a_schema_4_table_whose_state_carries_its_deck_plays_on_and_is_sav
     meta = json.loads(await store.redis.hget(keys.table("t1"), "meta"))
     await store.redis.hset(keys.table("t1"), "meta", json.dumps({**meta, "schema_version": 4}))
     record = await store.get("t1")
-    assert record is not None and record.schema_version == 5 and record.state == carried
+    assert record is not None and record.schema_version == 6 and record.state == carried
     loaded = SPHERES.load_state(record.state)
     assert loaded == state and loaded.deck_spec is spheres_deck()
     record.state = SPHERES.dump_state(loaded)
     await store.save(record)
     stored = await store.redis.hmget(keys.table("t1"), ["meta", "state"])
-    assert json.loads(stored[0])["schema_version"] == 5
+    assert json.loads(stored[0])["schema_version"] == 6
     assert json.loads(stored[1])["deck_spec"].startswith("@") and len(stored[1]) * 4 < len(carried)
+
+
+async def test_a_schema_5_rated_table_in_play_takes_its_players_now_as_its_rated_players(
+    store: TableStore,
+) -> None:
+    # Schema 6: a rated table remembers who held each seat at its start; one that
+    # started before knows only who holds the seats now, and whom a bot holds one for.
+    seats = [SeatRecord(user_id=1, name="Ann"), SeatRecord(user_id=None, name="Bob (bot)", away=2),
+             SeatRecord(user_id=None, name="Bot 1")]
+    await store.create(make_record(status="playing", rated=True, seats=seats))
+    await store.create(make_record("t2", rated=True))  # a lobby: its players are taken at its start
+    for table_id in ("t1", "t2"):
+        meta = json.loads(await store.redis.hget(keys.table(table_id), "meta"))
+        del meta["rated_players"]
+        await store.redis.hset(keys.table(table_id), "meta", json.dumps({**meta, "schema_version": 5}))
+    record, lobby = await store.get("t1"), await store.get("t2")
+    assert record is not None and record.schema_version == 6
+    assert {s: (p.user_id, p.name) for s, p in record.rated_players.items()} == {0: (1, "Ann"), 1: (2, "Bob")}
+    assert lobby is not None and lobby.rated_players == {}
+    await store.save(record)
+    stored = json.loads(await store.redis.hget(keys.table("t1"), "meta"))
+    assert stored["schema_version"] == 6 and stored["rated_players"]["0"] == {"user_id": 1, "name": "Ann"}
 
 
 def test_migrations_run_in_order_up_to_the_current_schema() -> None:

@@ -51,7 +51,7 @@ def test_the_migration_carries_the_tables_deadline_over_and_only_for_a_table_in_
     assert "clocks" not in migrate({**old, "status": "lobby"})
     assert "clocks" not in migrate({**old, "deadline": None})
     assert migrate({**old, "clocks": {}})["clocks"] == {}, "a record that has clocks keeps them"
-    assert migrate(old)["schema_version"] == SCHEMA_VERSION == 5
+    assert migrate(old)["schema_version"] == SCHEMA_VERSION == 6
 
 
 async def test_no_deadline_moves_at_the_first_change_after_the_upgrade(
