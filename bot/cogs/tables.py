@@ -14,13 +14,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.clocks import PACES
-from bot.errors import TableDamaged, TableError
+from bot.errors import StaleClick, TableDamaged, TableError
 from bot.seating import seat_label, seat_named
 from bot.tablelog import log_files
 from bot.tables import TableService
-from bot.ui.answer import after_save, public_message, suggestions
+from bot.ui.answer import after_save, defer, public_message, suggestions
 from bot.ui.embeds import fit, table_embed
-from bot.ui.flows import Flows, guarded, player, reply
+from bot.ui.flows import DONE, Flows, guarded, player, reply
 from bot.ui.table_pages import here_line, show
 from bot.user_prefs import own_prefs
 from engines.core import quote
@@ -31,6 +31,10 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]
+ADD_BOT_STALE = (
+    "The table changed while you asked, so no bot was added — here is where it stands now; "
+    "use /table addbot again if you still want one."
+)
 DECK_BYTES = 256 * 1024
 CHOICES = 25  # Discord's most autocomplete choices
 DIFFICULTIES: dict[str, BotLevel] = {name: name for name in get_args(BotLevel)}
@@ -221,7 +225,22 @@ class TableCommands(
         self, interaction: Interaction, table: str | None = None, difficulty: str = "normal"
     ) -> None:
         """(Host) Seat a bot that plays to win, at the difficulty you choose."""
-        await self._table_change(interaction, "bot", table, DIFFICULTIES.get(difficulty, "normal"))
+        level = DIFFICULTIES.get(difficulty, "normal")
+
+        async def add_bot() -> None:
+            record = await self.service.find(interaction.user.id, interaction.channel_id, table)
+            try:
+                # The table as this command saw it: a second identical command sent
+                # at the same time finds it changed rather than seating a second bot.
+                outcome = await self.service.add_bot(
+                    record.id, interaction.user.id, level=level, expected=record.version
+                )
+            except StaleClick as stale:
+                await reply(interaction, ADD_BOT_STALE, embed=table_embed(self.service, stale.table))
+                return
+            await self.flows._told(interaction, outcome, DONE["bot"].format(id=record.id))
+
+        await guarded(interaction, add_bot(), table)
 
     @app_commands.command(name="start")
     @app_commands.describe(table="Which table (leave empty for your table here)")
@@ -292,7 +311,7 @@ class TableCommands(
 
         async def send_log() -> None:
             record = await self.service.find(interaction.user.id, interaction.channel_id, table)
-            await interaction.response.defer(ephemeral=True, thinking=True)
+            await defer(interaction)  # the files take a while: say so, unless guarded already did
             entries = await self.service.store.log(record.id)
             engine = self.service.engine(record.game)
             seat = record.seat_of(interaction.user.id)

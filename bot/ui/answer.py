@@ -125,19 +125,27 @@ async def acknowledge(interaction: Interaction) -> None:
             await interaction.response.defer()
 
 
-async def _defer_when_late(interaction: Interaction, public: bool) -> None:
-    await asyncio.sleep(DEFER_AFTER)
+async def defer(interaction: Interaction, public: bool = False) -> None:
+    """Acknowledge now, before long work (a file to build): a "thinking" message
+    for a command, or a deferred update for a click. Nothing is sent when the
+    interaction was already acknowledged (by :func:`guarded`'s own deferral):
+    a second first response is refused by Discord."""
     async with _lock(interaction):
         if interaction.response.is_done():
             return
-        try:
-            if interaction.type is discord.InteractionType.component:
-                await interaction.response.defer()  # an update: the panel stays until redrawn
-            else:
-                await interaction.response.defer(ephemeral=not public, thinking=True)
-                interaction.extras[_THINKING] = not public
-        except discord.HTTPException:
-            log.warning("could not defer interaction %s", interaction.id, exc_info=True)
+        if interaction.type is discord.InteractionType.component:
+            await interaction.response.defer()  # an update: the panel stays until redrawn
+        else:
+            await interaction.response.defer(ephemeral=not public, thinking=True)
+            interaction.extras[_THINKING] = not public
+
+
+async def _defer_when_late(interaction: Interaction, public: bool) -> None:
+    await asyncio.sleep(DEFER_AFTER)
+    try:
+        await defer(interaction, public)
+    except discord.HTTPException:
+        log.warning("could not defer interaction %s", interaction.id, exc_info=True)
 
 
 async def suggestions(work: Awaitable[list[_T]]) -> list[_T]:
