@@ -58,21 +58,23 @@ class RedisUnavailable(Exception):
 CLUSTER_SCHEMES = {"redis+cluster": "redis", "rediss+cluster": "rediss"}
 
 
-def connect(url: str) -> Redis:
+def connect(url: str, *, timeout: float = 5.0, retries: int = 4) -> Redis:
     """A client with explicit timeouts that checks idle pooled connections and
     retries a command with backoff when the connection drops (a Redis restart,
     a failover), so callers see an error only when Redis stays away.
 
     A ``redis+cluster://host:port`` (or ``rediss+cluster://``) URL names any
     node of a Redis Cluster: the client discovers the others and sends each
-    command to the node that owns its key's slot."""
+    command to the node that owns its key's slot. ``timeout``: how long one
+    command waits for its reply, ``retries``: how often it is sent again (the
+    tests shrink both, so that a short outage outlasts the client's retrying)."""
     scheme, _, rest = url.partition("://")
     if scheme in CLUSTER_SCHEMES:
         cluster = RedisCluster.from_url(
             f"{CLUSTER_SCHEMES[scheme]}://{rest}",
-            socket_timeout=5.0,
-            socket_connect_timeout=3.0,
-            retry=Retry(ExponentialBackoff(cap=1.0, base=0.05), retries=4),
+            socket_timeout=timeout,
+            socket_connect_timeout=min(timeout, 3.0),
+            retry=Retry(ExponentialBackoff(cap=1.0, base=0.05), retries=retries),
             # Per node; the client refuses rather than waits beyond it, and a
             # save uses two at once (its script and its index pipeline).
             max_connections=1000,
@@ -83,10 +85,10 @@ def connect(url: str) -> Redis:
         return cast(Redis, cluster)
     client = Redis.from_url(
         url,
-        socket_timeout=5.0,
-        socket_connect_timeout=3.0,
+        socket_timeout=timeout,
+        socket_connect_timeout=min(timeout, 3.0),
         health_check_interval=15,
-        retry=Retry(ExponentialBackoff(cap=1.0, base=0.05), retries=4),
+        retry=Retry(ExponentialBackoff(cap=1.0, base=0.05), retries=retries),
         retry_on_error=[RedisConnectionError, RedisTimeoutError, ConnectionError, TimeoutError],
     )
     pack_with_hiredis(client)

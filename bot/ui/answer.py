@@ -22,7 +22,7 @@ from typing import Any, TypeVar
 
 import discord
 
-from bot.errors import TableError
+from bot.errors import OutcomeUnknown, StorageUnavailable, TableError
 from engines.core import IllegalAction
 from storage.store import STORAGE_FAULTS, SaveUnknown
 
@@ -157,6 +157,8 @@ async def suggestions(work: Awaitable[list[_T]]) -> list[_T]:
         return []
     except TimeoutError:
         log.warning("autocomplete not ready within %.1fs", SUGGEST_WITHIN)
+    except StorageUnavailable:
+        log.warning("autocomplete: the table's storage is not answering", exc_info=True)
     except Exception:
         log.exception("autocomplete failed")
     return []
@@ -176,10 +178,10 @@ async def guarded(
         log.error("table=%s user=%s: saved, but answering failed", table_id, interaction.user.id,
                   exc_info=saved.__cause__)
         await safe_reply(interaction, saved.message)
-    except SaveUnknown:
+    except (SaveUnknown, OutcomeUnknown):
         log.warning("table=%s user=%s: a save's outcome is unknown", table_id, interaction.user.id)
         await safe_reply(interaction, UNKNOWN)
-    except STORAGE_FAULTS:
+    except (*STORAGE_FAULTS, StorageUnavailable):
         log.warning("table=%s user=%s: storage unavailable", table_id, interaction.user.id, exc_info=True)
         await safe_reply(interaction, STORAGE_DOWN)
     except Exception:
