@@ -5,10 +5,13 @@
 from __future__ import annotations
 
 import asyncio
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+import bot
 from bot.ui import answer
 from tests.e2e.harness import DiscordHarness
 from tests.e2e.tables import BotMaker, button, embed_text, open_table
@@ -71,3 +74,19 @@ async def test_two_identical_addbot_commands_at_once_seat_one_bot(
     again = await h.slash(ann, "table addbot")  # asked afresh, it adds another
     assert again.content == f"A bot takes a seat at table {table_id}."
     assert [s.bot for s in (await maker.bot.service.get(table_id)).seats] == [False, False, True, True]
+
+
+def test_every_answer_goes_through_the_answer_module() -> None:
+    """Only ``bot/ui/answer.py`` acknowledges an interaction, under its lock: an
+    answer sent elsewhere may come after its automatic deferral, as a second
+    first response that Discord refuses."""
+    root = Path(bot.__file__).parent
+    direct = re.compile(r"\.response\.(send_message|defer|edit_message|send_modal)|\.followup\.|_original_")
+    found = [
+        f"{path.relative_to(root)}:{number}"
+        for path in sorted(root.rglob("*.py"))
+        if path != root / "ui" / "answer.py"
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+        if direct.search(line)
+    ]
+    assert found == []

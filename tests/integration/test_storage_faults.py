@@ -7,19 +7,22 @@ not, and never lands later; no move that landed is answered "unknown"."""
 from __future__ import annotations
 
 import asyncio
+import inspect
 import random
 from collections.abc import AsyncIterator, Callable, Coroutine, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from bot.errors import OutcomeUnknown, StorageUnavailable
 from bot.tables import Player, TableService
 from storage.connect import RedisServer, connect
 from storage.store import TableStore
 from tests.support.clock import Clock
-from tests.support.faults import drop_connections, frozen, restart
+from tests.support.faults import drop_connections, frozen, inject, on_script, restart
 from tests.support.tally import TALLY
 
 pytestmark = pytest.mark.skipif(not RedisServer.installed(), reason="needs redis-server")
@@ -181,3 +184,26 @@ async def test_many_faults_at_random_moments_every_answer_matches_redis(
         for _ in range(10)
     ]
     await check_every_answer(service, table_id, answers)
+
+
+def test_every_coroutine_a_caller_may_call_raises_only_the_services_errors() -> None:
+    for name in dir(TableService):
+        found = getattr(TableService, name)
+        if inspect.iscoroutinefunction(found) and (not name.startswith("_") or name == "_change"):
+            assert hasattr(found, "__wrapped__"), f"TableService.{name} may let a redis-py error out"
+
+
+@pytest.mark.parametrize("error", [RedisConnectionError("Connection reset"), RedisTimeoutError("Timeout")])
+async def test_a_read_on_storage_that_does_not_answer_is_the_services_own_error(
+    store: TableStore, error: Exception
+) -> None:
+    service = TableService(store, clock=Clock(), games={"tally": TALLY})
+    table_id = await tally_table(service)
+    inject(store.redis, "hmget", error=error, times=1000)
+    with pytest.raises(StorageUnavailable) as down:
+        await service.get(table_id)
+    assert not isinstance(down.value, OutcomeUnknown) and "try again" in down.value.message
+    inject(store.redis, "evalsha", error=error, times=1000, when=on_script(store._save.sha))
+    with pytest.raises(StorageUnavailable) as refused:  # the save, refused before it ran
+        await service.act(table_id, ANN.user_id, "tap")
+    assert not isinstance(refused.value, OutcomeUnknown)
