@@ -254,14 +254,12 @@ def _log(args: argparse.Namespace, games: GameMap, out: TextIO) -> int:
 
 
 def _replay(path: Path, games: GameMap, out: TextIO) -> int:
-    from bot.replay import ReplayError, replay
+    from bot.replay import ReplayError, UnreadableLog, replay_file
 
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        return _fail(f"gametable replay: cannot read {path} ({error}).")
-    try:
-        checked = replay(text, games)
+        checked = replay_file(path, games)
+    except UnreadableLog as error:
+        return _fail(f"gametable replay: cannot read {path}: {error}.")
     except ReplayError as error:
         return _fail(f"gametable replay: {path.name} does not check out: {error}.", code=1)
     seal = "The seed matches its seal" if checked.sealed else "The seed was chosen by hand (no seal)"

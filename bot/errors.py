@@ -10,10 +10,17 @@ if TYPE_CHECKING:
     from storage.records import TableRecord
 
 
-class TableError(Exception):
+class ServiceError(Exception):
+    """Every error the table service raises: a refusal (:class:`TableError`),
+    or storage that could not be used (:class:`StorageUnavailable`)."""
+
     def __init__(self, message: str) -> None:
         super().__init__(message)
         self.message = message
+
+
+class TableError(ServiceError):
+    """A refusal: the change was judged and refused, nothing changed."""
 
 
 class TableNotFound(TableError):
@@ -59,3 +66,22 @@ class TableDamaged(TableError):
             else f"Table {damage.table_id} was saved by a newer gametable; this bot cannot open it."
         )
         self.damage = damage
+
+
+class StorageUnavailable(ServiceError):
+    """The table's storage did not answer, so what was asked was not done (not
+    a refusal: asked again once storage is back, it may well be done)."""
+
+    def __init__(self, message: str = "The table's storage is not answering right now, so that was not done; "
+                 "please try again shortly.") -> None:
+        super().__init__(message)
+
+
+class OutcomeUnknown(StorageUnavailable):
+    """A change was sent, and storage stayed away too long to tell whether it was saved."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "The table's storage stopped answering during that change, so it cannot be told yet whether "
+            "it counted; look at the table again in a moment."
+        )

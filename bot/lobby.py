@@ -151,13 +151,20 @@ class Lobby(Changes):
         return await self._change(table_id, join, kind="join", seat_of=player.user_id)
 
     async def add_bot(
-        self, table_id: str, user_id: int, drawn: seating.Drawn | None = None, level: BotLevel = "normal"
+        self, table_id: str, user_id: int, drawn: seating.Drawn | None = None, level: BotLevel = "normal",
+        expected: int | None = None,
     ) -> Outcome:
+        """Seat a bot. ``expected``: the version the asking command saw (as a
+        button carries its own); a table changed since is a :class:`StaleClick`,
+        so two identical commands at once seat one bot."""
+
         def add_bot(play: _Play) -> None:
             record = play.record
             seating.check_drawn(record, drawn, "bot")
             need(record, TableStatus.LOBBY, "Bots can only be added before the game starts.")
             _host(record, user_id)
+            if expected is not None and record.version != expected:
+                raise StaleClick(record)
             seating.check_one_bot(record, drawn)
             _, most = play.engine.seat_range(play.engine.parse_options(record.options))
             if len(record.seats) >= most:

@@ -58,21 +58,23 @@ class RedisUnavailable(Exception):
 CLUSTER_SCHEMES = {"redis+cluster": "redis", "rediss+cluster": "rediss"}
 
 
-def connect(url: str) -> Redis:
+def connect(url: str, *, timeout: float = 5.0, retries: int = 4) -> Redis:
     """A client with explicit timeouts that checks idle pooled connections and
     retries a command with backoff when the connection drops (a Redis restart,
     a failover), so callers see an error only when Redis stays away.
 
     A ``redis+cluster://host:port`` (or ``rediss+cluster://``) URL names any
     node of a Redis Cluster: the client discovers the others and sends each
-    command to the node that owns its key's slot."""
+    command to the node that owns its key's slot. ``timeout``: how long one
+    command waits for its reply, ``retries``: how often it is sent again (the
+    tests shrink both, so that a short outage outlasts the client's retrying)."""
     scheme, _, rest = url.partition("://")
     if scheme in CLUSTER_SCHEMES:
         cluster = RedisCluster.from_url(
             f"{CLUSTER_SCHEMES[scheme]}://{rest}",
-            socket_timeout=5.0,
-            socket_connect_timeout=3.0,
-            retry=Retry(ExponentialBackoff(cap=1.0, base=0.05), retries=4),
+            socket_timeout=timeout,
+            socket_connect_timeout=min(timeout, 3.0),
+            retry=Retry(ExponentialBackoff(cap=1.0, base=0.05), retries=retries),
             # Per node; the client refuses rather than waits beyond it, and a
             # save uses two at once (its script and its index pipeline).
             max_connections=1000,
@@ -83,10 +85,10 @@ def connect(url: str) -> Redis:
         return cast(Redis, cluster)
     client = Redis.from_url(
         url,
-        socket_timeout=5.0,
-        socket_connect_timeout=3.0,
+        socket_timeout=timeout,
+        socket_connect_timeout=min(timeout, 3.0),
         health_check_interval=15,
-        retry=Retry(ExponentialBackoff(cap=1.0, base=0.05), retries=4),
+        retry=Retry(ExponentialBackoff(cap=1.0, base=0.05), retries=retries),
         retry_on_error=[RedisConnectionError, RedisTimeoutError, ConnectionError, TimeoutError],
     )
     pack_with_hiredis(client)
@@ -284,6 +286,15 @@ class RedisServer:
         self.stop()
         raise RuntimeError("redis-server did not start within 5 seconds")
 
+    def last_words(self) -> str:
+        """The last line the server wrote to its log (why it stopped), or ''."""
+        with contextlib.suppress(OSError, UnicodeDecodeError):
+            lines = (self.data_dir / "redis.log").read_text(encoding="utf-8", errors="replace").splitlines()
+            said = next((line for line in reversed(lines) if line.strip()), "")
+            # "1234:M 02 Dec 2026 14:00:00.000 # Can't open the log file: ..." → what it said
+            return said.partition(" # ")[2].strip() or said.partition(" * ")[2].strip() or said.strip()
+        return ""
+
     def _accepting(self) -> bool:
         family = socket.AF_UNIX if self.socket else socket.AF_INET
         address = str(self.socket) if self.socket else ("127.0.0.1", self.port)
@@ -376,7 +387,11 @@ async def _holders_server(lock: DataDirLock) -> Redis:
 @contextlib.asynccontextmanager
 async def _embedded(data_dir: Path) -> AsyncIterator[Redis]:
     lock = DataDirLock(data_dir / "redis")
-    if not lock.acquire():
+    try:
+        acquired = lock.acquire()
+    except OSError as error:
+        raise RedisUnavailable(_unusable(data_dir, error)) from None
+    if not acquired:
         client = await _holders_server(lock)
         try:
             yield client
@@ -384,10 +399,10 @@ async def _embedded(data_dir: Path) -> AsyncIterator[Redis]:
             await client.aclose()
         return
     try:
-        embedded = RedisServer(data_dir / "redis")
-        embedded.launch()  # from this thread, which lives as long as the bot (see launch)
+        embedded = _server(data_dir)
         try:
-            url = await asyncio.to_thread(embedded.wait)
+            _launch(embedded)
+            url = await _started(embedded)
             assert embedded.process is not None
             lock.publish(url, embedded.process.pid)
             client = await reach(url)
@@ -400,6 +415,47 @@ async def _embedded(data_dir: Path) -> AsyncIterator[Redis]:
             embedded.stop()
     finally:
         lock.release()
+
+
+def _server(data_dir: Path) -> RedisServer:
+    try:
+        return RedisServer(data_dir / "redis")
+    except OSError as error:  # no room for its socket's folder
+        raise RedisUnavailable(f"The embedded redis-server could not be started: {_why(error)}.") from None
+
+
+def _launch(embedded: RedisServer) -> None:
+    try:
+        embedded.launch()  # from this thread, which lives as long as the bot (see launch)
+    except OSError as error:  # its folder cannot be made, or the program cannot be run
+        if isinstance(error, PermissionError) and error.filename is not None:
+            raise RedisUnavailable(_unusable(embedded.data_dir, error)) from None
+        raise RedisUnavailable(f"The embedded redis-server could not be started: {_why(error)}.") from None
+
+
+def _unusable(data_dir: Path, error: OSError) -> str:
+    reason = (error.strerror or str(error)).rstrip(".").lower()
+    return (
+        f"The data folder {data_dir} cannot be used ({reason}); "
+        "give gametable a writable DATA_DIR, or a REDIS_URL."
+    )
+
+
+async def _started(embedded: RedisServer) -> str:
+    """The embedded server's URL once it accepts connections, or one sentence why it never did."""
+    try:
+        return await asyncio.to_thread(embedded.wait)
+    except RuntimeError as error:
+        said = embedded.last_words().rstrip(".")[:200]
+        why = f": {said}" if said else ""
+        log_file = embedded.data_dir / "redis.log"
+        if "did not start" in str(error):
+            raise RedisUnavailable(
+                f"The embedded redis-server did not start within 5 seconds{why} (its log: {log_file})."
+            ) from None
+        raise RedisUnavailable(
+            f"The embedded redis-server stopped at start-up{why} (its log: {log_file})."
+        ) from None
 
 
 @contextlib.asynccontextmanager

@@ -9,9 +9,12 @@ import asyncio
 import itertools
 import os
 import secrets
+import time
 from collections.abc import Iterable, Sequence
+from functools import cached_property
 from typing import Any
 
+from redis.commands.core import AsyncScript
 from redis.exceptions import NoScriptError
 
 from storage import keys, listing
@@ -34,6 +37,8 @@ local function save(first, last)
     if current then return tonumber(current) end
     return -2
   end
+  -- Given up by its writer, who was told it did not count (see VOID).
+  if redis.call('LPOS', KEYS[4], 'void:' .. ARGV[5]) then return -3 end
   if ARGV[8] == 'copy' then
     local before = redis.call('HGET', KEYS[1], 'state')
     if before then redis.call('HSET', KEYS[1], 'undo', before) else redis.call('HDEL', KEYS[1], 'undo') end
@@ -80,6 +85,21 @@ end
 return -100
 """
 _SAVED = -100
+# Settling a save whose reply was lost. KEYS: the write marks, the table;
+# ARGV: the write's mark. 1: the write was applied. 0: it was not, and now never
+# will be: a copy of it still on its way (queued behind a frozen server, or
+# resent by the client) finds its mark void and changes nothing, so the answer
+# "it did not count" stays true.
+VOID = """
+if redis.call('LPOS', KEYS[1], ARGV[1]) then return 1 end
+redis.call('LPUSH', KEYS[1], 'void:' .. ARGV[1])
+redis.call('LTRIM', KEYS[1], 0, 49)
+if redis.call('EXISTS', KEYS[2]) == 0 then redis.call('PEXPIRE', KEYS[1], 86400000) end
+return 0
+"""
+# How long a save whose reply was lost is settled for (Redis restarting or
+# frozen) before its writer is told its outcome is unknown.
+SETTLE_WITHIN = 20.0
 
 
 class _Nonces:
@@ -112,12 +132,19 @@ class VersionConflict(Exception):
 
 
 class SaveUnknown(Exception):
-    """A save's reply was lost and the table could not be read back: it may or
-    may not have been applied."""
+    """A save's reply was lost and Redis stayed away for longer than
+    ``settle_within``, so it could not be asked whether the save was applied:
+    it may or may not have been."""
 
 
 class Saving(TableLists):
     """Writing tables."""
+
+    settle_within = SETTLE_WITHIN
+
+    @cached_property
+    def _void(self) -> AsyncScript:
+        return self.redis.register_script(VOID)
 
     async def create(self, record: TableRecord) -> TableRecord:
         """Store a new table at version 0; ``VersionConflict`` if the id is taken."""
@@ -135,8 +162,9 @@ class Saving(TableLists):
 
         Once the write is applied this returns, whatever fails after it (the
         indexes are hints): a saved change is never reported as failed. A reply
-        lost on the way back is settled by reading the table back; if that is
-        impossible too, :class:`SaveUnknown`."""
+        lost on the way back is settled by its write mark (see :meth:`_settle`):
+        applied, it returns; not applied, the storage fault is raised and the
+        save can never land later; Redis away too long, :class:`SaveUnknown`."""
         expected = record.version
         saved = record.model_copy(update={"version": expected + 1})
         await self._landed_write(saved, str(expected), entries, news)
@@ -174,15 +202,30 @@ class Saving(TableLists):
             if not await self._landed(record, nonce):
                 raise
         except STORAGE_FAULTS as fault:
-            try:
-                landed = await self._landed(record, nonce)
-            except STORAGE_FAULTS:
-                raise SaveUnknown(record.id) from fault
-            if not landed:
+            if not await self._settle(record, nonce, fault):
+                if self._separate_indexes:
+                    await self._repair_indexes(record.id)  # its index writes beside it may have run
                 raise
             log.warning("the save's reply was lost, but the save was applied", extra={"table": record.id})
             # Whether the indexes in its pipeline were written is unknown: write them again.
             await self._after_write(record, news)
+
+    async def _settle(self, record: TableRecord, nonce: str, fault: BaseException) -> bool:
+        """Whether the write marked ``nonce``, whose reply was lost, was applied;
+        if not, it never will be (see ``VOID``). Redis is asked again, with a
+        growing pause, for :attr:`settle_within` seconds (a restart, a freeze);
+        past that, :class:`SaveUnknown`."""
+        give_up = time.monotonic() + self.settle_within
+        pause = 0.05
+        names = [writes_key(record.id), keys.table(record.id)]
+        while True:
+            try:
+                return bool(await self._void(keys=names, args=[nonce]))
+            except STORAGE_FAULTS:
+                if time.monotonic() + pause > give_up:
+                    raise SaveUnknown(record.id) from fault
+            await asyncio.sleep(pause)
+            pause = min(pause * 2, 1.0)
 
     async def _landed(self, record: TableRecord, nonce: str) -> bool:
         """Whether the write marked ``nonce`` was applied (the table keeps its last 50 marks)."""

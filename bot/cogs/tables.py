@@ -15,12 +15,12 @@ from discord.ext import commands
 
 from bot import policy
 from bot.clocks import PACES
-from bot.errors import TableDamaged, TableError
+from bot.errors import StaleClick, TableDamaged, TableError
 from bot.policy import names
 from bot.seating import seat_label, seat_named
 from bot.tablelog import log_files
 from bot.tables import TableService
-from bot.ui.answer import after_save, public_message, suggestions
+from bot.ui.answer import after_save, defer, public_message, suggestions
 from bot.ui.embeds import fit, table_embed
 from bot.ui.flows import Flows, actor, guarded, player, reply
 from bot.ui.table_pages import here_line, show
@@ -33,6 +33,10 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]
+ADD_BOT_STALE = (
+    "The table changed while you asked, so no bot was added — here is where it stands now; "
+    "use /table addbot again if you still want one."
+)
 DECK_BYTES = 256 * 1024
 CHOICES = 25  # Discord's most autocomplete choices
 DIFFICULTIES: dict[str, BotLevel] = {name: name for name in get_args(BotLevel)}
@@ -228,7 +232,20 @@ class TableCommands(
         self, interaction: Interaction, table: str | None = None, difficulty: str = "normal"
     ) -> None:
         """(Host) Seat a bot that plays to win, at the difficulty you choose."""
-        await self._table_change(interaction, "bot", table, DIFFICULTIES.get(difficulty, "normal"))
+        level = DIFFICULTIES.get(difficulty, "normal")
+
+        async def add_bot() -> None:
+            record = await self.service.find(actor(interaction), interaction.channel_id, table)
+            try:
+                # The table as this command saw it: a second identical command sent
+                # at the same time finds it changed rather than seating a second bot.
+                await self.flows.change_table(
+                    interaction, "bot", record.id, difficulty=level, expected=record.version
+                )
+            except StaleClick as stale:
+                await reply(interaction, ADD_BOT_STALE, embed=table_embed(self.service, stale.table))
+
+        await guarded(interaction, add_bot(), table)
 
     @app_commands.command(name="start")
     @app_commands.describe(table="Which table (leave empty for your table here)")
@@ -305,7 +322,7 @@ class TableCommands(
 
         async def send_log() -> None:
             record = await self.service.find(actor(interaction), interaction.channel_id, table)
-            await interaction.response.defer(ephemeral=True, thinking=True)
+            await defer(interaction)  # the files take a while: say so, unless guarded already did
             entries = await self.service.store.log(record.id)
             engine = self.service.engine(record.game)
             seat = record.seat_of(interaction.user.id)

@@ -22,7 +22,7 @@ from typing import Any, TypeVar
 
 import discord
 
-from bot.errors import TableError
+from bot.errors import OutcomeUnknown, StorageUnavailable, TableError
 from engines.core import IllegalAction
 from storage.store import STORAGE_FAULTS, SaveUnknown
 
@@ -125,19 +125,27 @@ async def acknowledge(interaction: Interaction) -> None:
             await interaction.response.defer()
 
 
-async def _defer_when_late(interaction: Interaction, public: bool) -> None:
-    await asyncio.sleep(DEFER_AFTER)
+async def defer(interaction: Interaction, public: bool = False) -> None:
+    """Acknowledge now, before long work (a file to build): a "thinking" message
+    for a command, or a deferred update for a click. Nothing is sent when the
+    interaction was already acknowledged (by :func:`guarded`'s own deferral):
+    a second first response is refused by Discord."""
     async with _lock(interaction):
         if interaction.response.is_done():
             return
-        try:
-            if interaction.type is discord.InteractionType.component:
-                await interaction.response.defer()  # an update: the panel stays until redrawn
-            else:
-                await interaction.response.defer(ephemeral=not public, thinking=True)
-                interaction.extras[_THINKING] = not public
-        except discord.HTTPException:
-            log.warning("could not defer interaction %s", interaction.id, exc_info=True)
+        if interaction.type is discord.InteractionType.component:
+            await interaction.response.defer()  # an update: the panel stays until redrawn
+        else:
+            await interaction.response.defer(ephemeral=not public, thinking=True)
+            interaction.extras[_THINKING] = not public
+
+
+async def _defer_when_late(interaction: Interaction, public: bool) -> None:
+    await asyncio.sleep(DEFER_AFTER)
+    try:
+        await defer(interaction, public)
+    except discord.HTTPException:
+        log.warning("could not defer interaction %s", interaction.id, exc_info=True)
 
 
 async def suggestions(work: Awaitable[list[_T]]) -> list[_T]:
@@ -149,6 +157,8 @@ async def suggestions(work: Awaitable[list[_T]]) -> list[_T]:
         return []
     except TimeoutError:
         log.warning("autocomplete not ready within %.1fs", SUGGEST_WITHIN)
+    except StorageUnavailable:
+        log.warning("autocomplete: the table's storage is not answering", exc_info=True)
     except Exception:
         log.exception("autocomplete failed")
     return []
@@ -168,10 +178,10 @@ async def guarded(
         log.error("table=%s user=%s: saved, but answering failed", table_id, interaction.user.id,
                   exc_info=saved.__cause__)
         await safe_reply(interaction, saved.message)
-    except SaveUnknown:
+    except (SaveUnknown, OutcomeUnknown):
         log.warning("table=%s user=%s: a save's outcome is unknown", table_id, interaction.user.id)
         await safe_reply(interaction, UNKNOWN)
-    except STORAGE_FAULTS:
+    except (*STORAGE_FAULTS, StorageUnavailable):
         log.warning("table=%s user=%s: storage unavailable", table_id, interaction.user.id, exc_info=True)
         await safe_reply(interaction, STORAGE_DOWN)
     except Exception:

@@ -195,14 +195,15 @@ class Flows:
 
     async def change_table(
         self, interaction: Interaction, verb: str, table_id: str, drawn: Drawn | None = None,
-        difficulty: BotLevel = "normal",
+        difficulty: BotLevel = "normal", expected: int | None = None,
     ) -> None:
         """A lobby change (join, leave, bot, start, abandon), from a button (which
         carries the stage and version it was drawn at) or a command (none).
         ``difficulty``: how well an added bot plays (the Add bot button: normal).
+        ``expected``: the version a command saw (``/table addbot``), so two at once add one bot.
         The caller has found the table as the user may see it (:meth:`table`)."""
         moderator = await self.powers_at_home(interaction, table_id) if verb in POWERS else False
-        outcome = await self.lobby(verb, table_id, interaction, drawn, difficulty, moderator)
+        outcome = await self.lobby(verb, table_id, interaction, drawn, difficulty, moderator, expected)
         await self._told(interaction, outcome, DONE[verb].format(id=table_id))
 
     async def _told(self, interaction: Interaction, outcome: Outcome, done: str, panel: bool = False) -> None:
@@ -219,7 +220,7 @@ class Flows:
 
     async def lobby(
         self, verb: str, table_id: str, interaction: Interaction, drawn: Drawn | None = None,
-        difficulty: BotLevel = "normal", moderator: bool = False,
+        difficulty: BotLevel = "normal", moderator: bool = False, expected: int | None = None,
     ) -> Outcome:
         user = interaction.user.id
         if verb == "join":
@@ -228,7 +229,7 @@ class Flows:
         if verb == "leave":
             return await self.service.leave(table_id, user, drawn)
         if verb == "bot":
-            return await self.service.add_bot(table_id, user, drawn, difficulty)
+            return await self.service.add_bot(table_id, user, drawn, difficulty, expected)
         if verb == "start":
             return await self.service.start(table_id, user, drawn)
         return await self.service.abandon(table_id, user, moderator=moderator)

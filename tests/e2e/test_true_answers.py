@@ -85,13 +85,21 @@ async def test_a_save_refused_before_it_ran_says_nothing_changed(h: DiscordHarne
     assert (await maker.bot.service.get(table_id)).version == 4
 
 
-async def test_a_save_that_cannot_be_read_back_says_it_is_unknown(h: DiscordHarness, maker: BotMaker) -> None:
-    users, message, _ = await started(h, maker)
-    redis = maker.bot.service.store.redis
-    inject(redis, "evalsha", after=True, when=on_script(save_sha(maker)))
-    inject(redis, "lpos")
-    played, _ = await play_a_card(h, users[0], message)
-    assert played.content == UNKNOWN
+async def test_a_save_read_back_late_is_confirmed_and_one_never_read_back_is_unknown(
+    h: DiscordHarness, maker: BotMaker
+) -> None:
+    users, message, table_id = await started(h, maker)
+    store = maker.bot.service.store
+    inject(store.redis, "evalsha", after=True, when=on_script(save_sha(maker)))
+    inject(store.redis, "evalsha", times=2, when=on_script(store._void.sha))  # Redis away a moment longer
+    played, card = await play_a_card(h, users[0], message)
+    assert played.message is not None and f"ann plays {card}." in embed_text(played.message)
+    assert (await maker.bot.service.get(table_id)).version == 5
+    store.settle_within = 0.3
+    inject(store.redis, "evalsha", after=True, when=on_script(save_sha(maker)))
+    inject(store.redis, "evalsha", times=1000, when=on_script(store._void.sha))  # and then it stays away
+    cheered = await h.slash(users[1], "play", {"action": "cheer"})
+    assert cheered.content == UNKNOWN
 
 
 async def test_a_failure_after_the_save_never_reads_as_nothing_changed(

@@ -17,11 +17,12 @@ from redis.asyncio import Redis
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from bot.announce import MAX_ATTEMPTS, Announcer
+from bot.errors import OutcomeUnknown, StorageUnavailable
 from bot.tables import Player, TableService
 from storage import keys
 from storage.connect import connect
 from storage.outbox import PER_BUCKET, Outbox
-from storage.store import SaveUnknown, TableStore
+from storage.store import TableStore
 from tests.support.clock import Clock
 from tests.support.faults import inject, on_script
 from tests.support.minigame import HIGH_CARD
@@ -219,12 +220,13 @@ async def test_a_save_whose_reply_is_lost_is_recognised(store: TableStore) -> No
     assert [n.public for n in await store.outbox.pending(record.id)] == [["bob joins the table."]]
     saving = on_script(store._save.sha)
     inject(store.redis, "evalsha", error=RedisTimeoutError("Timeout reading"), when=saving)
-    with pytest.raises(RedisTimeoutError):  # refused before it ran: truly nothing changed
+    with pytest.raises(StorageUnavailable):  # refused before it ran: truly nothing changed
         await service.join(record.id, Player(3, "cid"))
     assert (await service.get(record.id)).version == 1
     inject(store.redis, "evalsha", after=True, when=on_script(store._save.sha))
-    inject(store.redis, "lpos")
-    with pytest.raises(SaveUnknown):  # applied, but it cannot be read back
+    inject(store.redis, "evalsha", times=1000, when=on_script(store._void.sha))
+    store.settle_within = 0.3
+    with pytest.raises(OutcomeUnknown):  # applied, but Redis never answers whether it was
         await service.join(record.id, Player(3, "cid"))
 
 

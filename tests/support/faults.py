@@ -1,15 +1,22 @@
 """Storage faults for tests, injected into a real Redis client (not a mock):
 a command refused before it runs (a connection reset), or run and then its
-reply lost (a reset or a timeout after the write was applied)."""
+reply lost (a reset or a timeout after the write was applied); and faults of
+a real private server: a restart, a freeze, its clients' connections dropped."""
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
+import contextlib
+import os
+import signal
+import time
+from collections.abc import Awaitable, Callable, Iterator
 from typing import Any
 
 from redis.asyncio import Redis
 from redis.exceptions import ConnectionError as RedisConnectionError
+
+from storage.connect import RedisServer
 
 Matcher = Callable[[tuple[Any, ...]], bool]
 
@@ -119,3 +126,35 @@ def slow(client: Redis, command: str, seconds: float, times: int = 1) -> None:
         return await run()
 
     _in_pipelines(client, command, hook)
+
+
+def restart(server: RedisServer, down: float = 0.0) -> None:
+    """Stop the server as an operator would (it flushes its append-only file)
+    and, ``down`` seconds later, start it again on the same address: every
+    connection to it drops, and new ones are refused meanwhile. Blocking."""
+    server.stop()
+    time.sleep(down)
+    server.start()
+
+
+@contextlib.contextmanager
+def frozen(server: RedisServer) -> Iterator[None]:
+    """The server stops answering (SIGSTOP) but keeps its connections: what is
+    sent to it waits, and runs when it thaws (SIGCONT) unless given up on."""
+    assert server.process is not None
+    os.kill(server.process.pid, signal.SIGSTOP)
+    try:
+        yield
+    finally:
+        os.kill(server.process.pid, signal.SIGCONT)
+
+
+async def drop_connections(admin: Redis, seconds: float = 0.0, every: float = 0.01) -> None:
+    """The server closes every other client's connection, whatever it was
+    doing — again and again, ``every`` so often, for ``seconds``."""
+    until = time.monotonic() + seconds
+    while True:
+        await admin.client_kill_filter(_type="normal", skipme=True)
+        if time.monotonic() >= until:
+            return
+        await asyncio.sleep(every)
