@@ -49,7 +49,7 @@ def why_unplayable(deck: DeckSpec, options: TmOptions) -> str | None:
                 "Give the starting deck more spells than its timers hold.")
     if not _two_access(starting + deck.pile(1), ke):
         return (f"With {ke} Kè no turn can give two access points from the starting deck and sphere 1 "
-                "(two spells one can pay for together, a spell giving access, or a timer to bank a spell): "
+                "(two spells one can pay for together, a spell giving access, or a timer one has the spells to fill): "
                 "sphere 2 could never be emptied, so the game could never end. Raise ke or add such a card.")
     return None
 
@@ -66,8 +66,10 @@ def _two_access(cards: list[CardSpec], ke: int) -> bool:
         return True  # its own access point and the one it adds
     if any(c.kind == "focus" and any(e.do == "access" for e in c.effects) for c in cards):
         return True  # a spell and the focus: the hand holds at least three cards
-    if copies >= 2 and any(c.kind == "timer" for c in cards):
-        # Lay a spell on the timer, rest with it delayed, then cast it and another at full Kè.
+    smallest = min((c.capacity for c in cards if c.kind == "timer"), default=None)
+    if smallest is not None and copies >= max(2, smallest):
+        # Fill the timer over several turns, a rest between, and cast what it holds (and
+        # another spell, for a timer of one) in one turn.
         return True
     if copies < 2:
         return False
