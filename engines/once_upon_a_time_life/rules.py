@@ -41,8 +41,9 @@ from engines.once_upon_a_time_life.state import BOX, START_PURSE, LifeOptions, L
 from engines.once_upon_a_time_life.tokens import KINDS
 
 HELP = (
-    "Collect 7 Hemo to win. Everyone starts with 3 Globin, 2 Leukocyte and 2 Medicine, their pawn on the "
-    "START of their body system. Before rolling you may exchange at the bank (4 Globin → 1 Hemo, "
+    "Collect 7 Hemo to win. Everyone starts with 3 Globin, 2 Leukocyte and 2 Medicine and, in turn order, "
+    "chooses one of 8 pawns: it starts on the START of its body system. Before rolling you may exchange "
+    "at the bank (4 Globin → 1 Hemo, "
     "2 Leukocyte → 1 Globin, 2 Medicine → 1 Globin), attack with a kept Virus card (the target pays 3 "
     "Globin) or challenge with a kept Master card to a duel of questions (4 Globin or 1 Hemo to the "
     "winner). Then roll and carry out the space: Leukocyte/Medicine +1, Virus/Bacteria cost a token or a "

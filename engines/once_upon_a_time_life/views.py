@@ -39,7 +39,7 @@ class PawnInfo(BaseModel):
 
 class SeatInfo(BaseModel):
     seat: int
-    pawn: PawnInfo | None  # None: not chosen yet (then no system nor position either)
+    pawn: PawnInfo | None = None  # None: not chosen yet (then no system nor position either)
     system: str
     icon: str
     position: int | None

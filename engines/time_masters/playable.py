@@ -49,8 +49,9 @@ def why_unplayable(deck: DeckSpec, options: TmOptions) -> str | None:
                 "Give the starting deck more spells than its timers hold.")
     if not _two_access(starting + deck.pile(1), ke):
         return (f"With {ke} Kè no turn can give two access points from the starting deck and sphere 1 "
-                "(two spells one can pay for together, a spell giving access, or a timer one has the spells to fill): "
-                "sphere 2 could never be emptied, so the game could never end. Raise ke or add such a card.")
+                "(two spells one can pay for together, a spell giving access, or a timer one has the spells "
+                "to fill): sphere 2 could never be emptied, so the game could never end. "
+                "Raise ke or add such a card.")
     return None
 
 

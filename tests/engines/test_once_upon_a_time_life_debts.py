@@ -78,7 +78,8 @@ def test_tokens_are_conserved_by_every_debt() -> None:
     ("bank", "paid", "left"),
     [
         (Tokens(globin=4), {"globin": 4}, Tokens(globin=3, hemo=5)),
-        (Tokens(globin=3), {"hemo": 1}, Tokens(globin=3, hemo=5)),  # no change at the bank: the Hemo is the worth
+        # No change at the bank: the Hemo is the debt's worth.
+        (Tokens(globin=3), {"hemo": 1}, Tokens(globin=3, hemo=5)),
     ],
 )
 def test_a_hemo_is_changed_only_when_the_bank_holds_four_globin(
