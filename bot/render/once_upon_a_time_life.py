@@ -76,10 +76,18 @@ def _challenge(v: LifeView) -> str:
     return text
 
 
+def pawn_text(info: SeatInfo) -> str:
+    """"🔴 Red pawn · 🫀 Circulatory system · space 1", or that the pawn is still to choose."""
+    if info.pawn is None and not info.system:
+        return f"{PAWNS[info.seat]} choosing a pawn"
+    where = info.away or f"space {(info.position or 0) + 1}"
+    pawn = f" {info.pawn.mark} {info.pawn.name} pawn ·" if info.pawn else ""
+    return f"{PAWNS[info.seat]}{pawn} {info.icon} {info.system} · {where}"
+
+
 def _seat(v: LifeView, info: SeatInfo) -> tuple[str, str]:
     mark = " ▶" if v.turn == info.seat else ""
-    where = info.away or f"space {(info.position or 0) + 1}"
-    parts = [f"{PAWNS[info.seat]} {info.icon} {info.system} · {where}", purse_text(info.tokens)]
+    parts = [pawn_text(info), purse_text(info.tokens)]
     if info.cards:
         parts.append(f"{info.cards} card{'s' if info.cards != 1 else ''} kept")
     if info.skips:
@@ -91,6 +99,9 @@ class OnceUponATimeLifeRenderer:
     def table(self, view: View) -> Panel:
         v = _view(view)
         lines = [f"**{v.headline}**", *board_lines(v)]
+        if v.free_pawns:
+            free = " · ".join(f"{p.mark} {p.name} ({p.system.replace(' system', '')})" for p in v.free_pawns)
+            lines.append(f"Pawns to choose: {free}")
         if v.last_roll is not None:
             lines.append(f"Last roll: 🎲 {v.last_roll}")
         lines += question_lines(v)

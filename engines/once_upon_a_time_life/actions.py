@@ -13,6 +13,13 @@ class _Move(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
+class ChoosePawn(_Move):
+    """Before the first roll, in turn order: the pawn a player plays (its body system's START is theirs)."""
+
+    type: Literal["pawn"] = "pawn"
+    pawn: str = Field(pattern=r"^[a-z0-9-]{1,24}$")
+
+
 class Exchange(_Move):
     """Before the roll: one exchange of the conversion card at the bank."""
 
@@ -78,6 +85,7 @@ class Spoils(_Move):
 
 
 LifeAction = Annotated[
-    Exchange | VirusAttack | Duel | Roll | Defend | PickQuestion | Answer | VaBanque | Respond | Spoils,
+    ChoosePawn | Exchange | VirusAttack | Duel | Roll | Defend | PickQuestion | Answer | VaBanque | Respond
+    | Spoils,
     Field(discriminator="type"),
 ]

@@ -47,12 +47,27 @@ class PlaceSpec(BaseModel):
     near: str
 
 
+class PawnSpec(BaseModel):
+    """A pawn of the box: "Pawns are assigned by colour to specific body systems",
+    so a pawn names its system, whose START it sets off from."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    id: str = Field(pattern=r"^[a-z0-9-]{1,24}$")
+    name: str = Field(min_length=1, max_length=24)
+    mark: str = Field(default="", max_length=4)  # the colour as an emoji, for text
+    colour: str = Field(pattern=r"^#[0-9a-f]{6}$")  # for pictures
+    system: str
+
+
 class BoardSpec(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     name: str = "Board"
     system: list[SystemSpec] = Field(min_length=4, max_length=8)
     place: list[PlaceSpec] = Field(min_length=ADDITIONAL, max_length=ADDITIONAL)
+    # "8 pawns to choose from": at least one for each of the most players a table seats.
+    pawn: list[PawnSpec] = Field(min_length=4, max_length=8)
     _loop: list[tuple[SpaceKind, int]] = PrivateAttr(default_factory=list)
 
     @model_validator(mode="after")
@@ -63,6 +78,11 @@ class BoardSpec(BaseModel):
         for place in self.place:
             if place.near not in ids:
                 raise ValueError(f"{place.id}: near = {place.near!r} is not a body system")
+        for pawn in self.pawn:
+            if pawn.system not in ids:
+                raise ValueError(f"{pawn.id}: system = {pawn.system!r} is not a body system")
+        if len({p.id for p in self.pawn}) != len(self.pawn):
+            raise ValueError("pawn ids must be unique")
         present = {kind for s in self.system for kind in s.spaces}
         missing = [k for k in TASKS if k not in present]
         if missing:
@@ -90,6 +110,9 @@ class BoardSpec(BaseModel):
 
     def place_named(self, place: str) -> PlaceSpec:
         return next(p for p in self.place if p.id == place)
+
+    def pawn_named(self, pawn: str) -> PawnSpec | None:
+        return next((p for p in self.pawn if p.id == pawn), None)
 
     def system_index(self, system_id: str) -> int:
         return next(i for i, s in enumerate(self.system) if s.id == system_id)

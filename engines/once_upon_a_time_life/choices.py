@@ -7,6 +7,7 @@ from __future__ import annotations
 from engines.core import Choice, seat_ref
 from engines.once_upon_a_time_life.actions import (
     Answer,
+    ChoosePawn,
     Defend,
     Duel,
     Exchange,
@@ -18,12 +19,33 @@ from engines.once_upon_a_time_life.actions import (
     VirusAttack,
 )
 from engines.once_upon_a_time_life.asking import LETTERS, shown_answers
+from engines.once_upon_a_time_life.board import PawnSpec
 from engines.once_upon_a_time_life.moves import DEFENCES, REWARD
 from engines.once_upon_a_time_life.questions import LEVELS
 from engines.once_upon_a_time_life.state import LifeState
 from engines.once_upon_a_time_life.tokens import EXCHANGES, NAMES
 
 A = {"easy": "an", "hard": "a"}
+
+
+def pawns(state: LifeState) -> list[Choice]:
+    """The free pawns, grouped by the body system each sets off from."""
+    board = state.board
+    found = []
+    for pawn in state.free_pawns():
+        system = board.system[board.system_index(pawn.system)]
+        steps = [f"{system.icon} {system.name}".strip(), f"{pawn.mark} {pawn.name} pawn".strip()]
+        found.append(Choice(key=f"pawn:{pawn.id}", label=f"Play the {pawn.name} pawn ({system.name})",
+                            steps=steps, action=ChoosePawn(pawn=pawn.id)))
+    return found
+
+
+def spread_pawn(state: LifeState) -> PawnSpec:
+    """The first free pawn of a body system nobody plays yet (else the first free
+    pawn): what a late seat is given, so players sit spread round the body."""
+    free = state.free_pawns()
+    taken = {p.system for s in range(state.players) if (p := state.pawn(s)) is not None}
+    return next((p for p in free if p.system not in taken), free[0])
 
 
 def before_roll(state: LifeState) -> list[Choice]:

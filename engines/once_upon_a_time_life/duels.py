@@ -7,7 +7,7 @@ from engines.core import Event, seat_ref
 from engines.once_upon_a_time_life.asking import ask
 from engines.once_upon_a_time_life.questions import Level
 from engines.once_upon_a_time_life.state import Challenge, LifeState
-from engines.once_upon_a_time_life.tokens import NAMES, TokenKind, settle, tokens_text
+from engines.once_upon_a_time_life.tokens import NAMES, Paid, TokenKind, exchanges_text, settle, tokens_text
 
 VIRUS_DEBT = 3
 SPOILS: dict[TokenKind, int] = {"globin": 4, "hemo": 1}
@@ -45,8 +45,10 @@ def respond(state: LifeState, seat: int, master: bool) -> list[Event]:
     if fight.kind == "duel":
         assert fight.level is not None
         return [Event(text=f"{me} takes up the duel."), *ask(state, fight.level, seat, "attack")]
-    paid = settle(state.purses[seat], state.bank, state.bank, "globin", VIRUS_DEBT, keep_hemo=True)
-    return [Event(text=f"{me} pays {tokens_text(paid)} to the bank for the Virus."), *_close(state)]
+    # "gives up all the tokens they have collected, except for Hemo tokens": a Hemo is not changed here.
+    paid = settle(state.purses[seat], state.bank, state.bank, "globin", VIRUS_DEBT, break_hemo_too=False)
+    return [*_exchanges(seat, paid),
+            Event(text=f"{me} pays {tokens_text(paid.tokens)} to the bank for the Virus."), *_close(state)]
 
 
 def answered(state: LifeState, right: bool) -> list[Event]:
@@ -97,13 +99,25 @@ def spoils(state: LifeState, seat: int, take: TokenKind) -> list[Event]:
     fight = state.challenge
     assert fight is not None
     beaten = loser(fight)
-    paid = settle(state.purses[beaten], state.bank, state.purses[seat], take, SPOILS[take], keep_hemo=False)
+    purse = state.purses[beaten]
+    paid = settle(purse, state.bank, state.purses[seat], take, SPOILS[take], break_hemo_too=True)
     asked = f"{SPOILS[take]} {NAMES[take]}"
     text = f"{seat_ref(seat)} takes {asked} from {seat_ref(beaten)}"
-    if paid != {take: SPOILS[take]}:
-        given = tokens_text(paid)
+    if paid.everything and not paid.tokens:
+        text = f"{seat_ref(beaten)} has no tokens at all to give {seat_ref(seat)}"
+    elif paid.everything:
+        given = tokens_text(paid.tokens)
         text = f"{seat_ref(beaten)} is short of {asked} and gives {seat_ref(seat)} everything: {given}"
-    return [Event(text=f"{text}."), *_close(state)]
+    elif paid.tokens != {take: SPOILS[take]}:
+        text = f"{seat_ref(seat)} takes {tokens_text(paid.tokens)}, worth {asked}, from {seat_ref(beaten)}"
+    return [*_exchanges(beaten, paid), Event(text=f"{text}."), *_close(state)]
+
+
+def _exchanges(seat: int, paid: Paid) -> list[Event]:
+    if not paid.exchanged:
+        return []
+    return [Event(text=f"{seat_ref(seat)} exchanges {exchanges_text(paid.exchanged)} at the bank "
+                       "(the conversion card).")]
 
 
 def _close(state: LifeState) -> list[Event]:

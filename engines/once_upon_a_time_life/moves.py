@@ -8,6 +8,7 @@ from engines.core import Event, seat_ref
 from engines.once_upon_a_time_life import duels, effects
 from engines.once_upon_a_time_life.actions import (
     Answer,
+    ChoosePawn,
     Defend,
     Duel,
     Exchange,
@@ -32,6 +33,8 @@ REWARD = {"easy": 1, "hard": 2}
 
 def carry_out(state: LifeState, seat: int, action: LifeAction) -> list[Event]:
     me = seat_ref(seat)
+    if isinstance(action, ChoosePawn):
+        return _choose_pawn(state, seat, action.pawn)
     if isinstance(action, Exchange):
         cost, gets = EXCHANGES[action.give]
         exchange(state.purses[seat], state.bank, action.give)
@@ -127,6 +130,25 @@ def _answered(state: LifeState, seat: int, choice: int | None) -> list[Event]:
         lost = move(state.purses[seat], state.bank, "globin", state.earned)
         events.append(Event(text=f"Va banque lost: {me} gives back the {lost} Globin of the first answer."))
     return events + end_turn(state)
+
+
+def _choose_pawn(state: LifeState, seat: int, pawn_id: str) -> list[Event]:
+    """Set the pawn on its system's START; the next in turn order chooses, and
+    after the last one the first player rolls."""
+    board = state.board
+    pawn = board.pawn_named(pawn_id)
+    assert pawn is not None
+    state.pawns[seat] = pawn.id
+    state.systems[seat] = board.system_index(pawn.system)
+    state.position[seat] = board.start(state.systems[seat])
+    system = board.system[state.systems[seat]].name
+    events = [Event(text=f"{seat_ref(seat)} chooses the {pawn.name} pawn and sets it on the START "
+                         f"of the {system}.")]
+    state.turn = (seat + 1) % state.players
+    if all(p is not None for p in state.pawns):
+        state.stage = "act"
+        events.append(Event(text=f"Every pawn is on its START: {seat_ref(state.turn)} rolls first."))
+    return events
 
 
 def end_turn(state: LifeState) -> list[Event]:

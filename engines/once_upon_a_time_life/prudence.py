@@ -12,6 +12,7 @@ from engines import sampling
 from engines.core import Choice, Seat
 from engines.once_upon_a_time_life.actions import (
     Answer,
+    ChoosePawn,
     Defend,
     Duel,
     Exchange,
@@ -51,6 +52,11 @@ def _answer_worth(action: object, right: int, knows: bool) -> float:
 
 def _worth(state: LifeState, seat: Seat, action: object) -> float:
     purse = state.purses[seat]
+    if isinstance(action, ChoosePawn):
+        # Any system does; one nobody plays yet keeps the players spread round the body.
+        taken = {pawn.system for s in range(state.players) if (pawn := state.pawn(s)) is not None}
+        chosen = state.board.pawn_named(action.pawn)
+        return 1.0 if chosen is not None and chosen.system not in taken else 0.0
     if isinstance(action, Exchange):
         if action.give == "globin":
             return 5.0  # Hemo is what wins

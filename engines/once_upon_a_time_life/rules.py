@@ -25,6 +25,7 @@ from engines.core import (
 from engines.once_upon_a_time_life import choices, moves, prudence, reading, views
 from engines.once_upon_a_time_life.actions import (
     Answer,
+    ChoosePawn,
     LifeAction,
     PickQuestion,
     Respond,
@@ -40,8 +41,9 @@ from engines.once_upon_a_time_life.state import BOX, START_PURSE, LifeOptions, L
 from engines.once_upon_a_time_life.tokens import KINDS
 
 HELP = (
-    "Collect 7 Hemo to win. Everyone starts with 3 Globin, 2 Leukocyte and 2 Medicine, their pawn on the "
-    "START of their body system. Before rolling you may exchange at the bank (4 Globin → 1 Hemo, "
+    "Collect 7 Hemo to win. Everyone starts with 3 Globin, 2 Leukocyte and 2 Medicine and, in turn order, "
+    "chooses one of 8 pawns: it starts on the START of its body system. Before rolling you may exchange "
+    "at the bank (4 Globin → 1 Hemo, "
     "2 Leukocyte → 1 Globin, 2 Medicine → 1 Globin), attack with a kept Virus card (the target pays 3 "
     "Globin) or challenge with a kept Master card to a duel of questions (4 Globin or 1 Hemo to the "
     "winner). Then roll and carry out the space: Leukocyte/Medicine +1, Virus/Bacteria cost a token or a "
@@ -68,8 +70,6 @@ class OnceUponATimeLife(Engine[LifeState, LifeAction]):
         chance = [c.id for c in cards.chance for _ in range(c.copies)]
         bad_luck = [c.id for c in cards.bad_luck for _ in range(c.copies)]
         questions = options.deck or builtin_questions()
-        # Seats sit spread round the body: one system each, as far apart as the count allows.
-        systems = [seat * len(board.system) // players for seat in range(players)]
         bank = BOX.model_copy()
         for kind in KINDS:
             bank.add(kind, -START_PURSE.of(kind) * players)
@@ -79,11 +79,14 @@ class OnceUponATimeLife(Engine[LifeState, LifeAction]):
             chance=list(range(len(chance))), bad_luck=list(range(len(bad_luck))),
             easy_pile=list(range(len(questions.easy))), hard_pile=list(range(len(questions.hard))),
             bank=bank, purses=[START_PURSE.model_copy() for _ in range(players)],
-            hands=[[] for _ in range(players)], systems=systems,
-            position=[board.start(s) for s in systems], away=[None] * players, skips=[0] * players)
+            hands=[[] for _ in range(players)], pawns=[None] * players,
+            # Placeholders until each player chooses a pawn (stage "pawn"), which sets both.
+            systems=[0] * players, position=[board.start(0)] * players,
+            away=[None] * players, skips=[0] * players, stage="pawn")
         for pile in (state.chance, state.bad_luck, state.easy_pile, state.hard_pile):
             state.rng.shuffle(pile)
         # "The youngest starts": on Discord the table draws lots (or seat 1 starts).
+        # "They choose a pawn they want to play": the first player first, then in turn order.
         state.turn = state.rng.below(players) if options.random_first else 0
         return state
 
@@ -102,7 +105,8 @@ class OnceUponATimeLife(Engine[LifeState, LifeAction]):
         if state.stage == "spoils":
             assert state.challenge is not None and state.challenge.winner is not None
             return [Prompt(seat=state.challenge.winner, text="Take 4 Globin or 1 Hemo from the loser")]
-        text = {"act": "Exchange, attack, duel — or roll the die", "defend": "Choose the token to give up",
+        text = {"pawn": "Choose the pawn you play",
+                "act": "Exchange, attack, duel — or roll the die", "defend": "Choose the token to give up",
                 "pick": "Choose an Easy or a Hard question", "vabanque": "Va banque, or keep what you earned"}
         return [Prompt(seat=state.turn, text=text[state.stage])]
 
@@ -114,6 +118,8 @@ class OnceUponATimeLife(Engine[LifeState, LifeAction]):
         if all(p.seat != seat for p in self.prompts(state)):
             return []
         stage = state.stage
+        if stage == "pawn":
+            return choices.pawns(state)
         if stage == "act":
             return choices.before_roll(state)
         if stage == "defend":
@@ -138,6 +144,10 @@ class OnceUponATimeLife(Engine[LifeState, LifeAction]):
     def validate(self, state: LifeState, seat: Seat, action: LifeAction) -> None:
         if isinstance(action, Respond) and action.master and not state.held(seat, "master"):
             raise IllegalAction("You hold no Master card.")
+        if isinstance(action, ChoosePawn) and action.pawn not in {p.id for p in state.free_pawns()}:
+            taken = state.board.pawn_named(action.pawn)
+            raise IllegalAction(f"The {taken.name} pawn is taken: choose another." if taken
+                                else "The box has no such pawn.")
 
     def resolve(self, state: LifeState, seat: Seat, action: LifeAction) -> list[Event]:
         events = moves.carry_out(state, seat, action)
@@ -150,10 +160,13 @@ class OnceUponATimeLife(Engine[LifeState, LifeAction]):
         return events
 
     def default_action(self, state: LifeState, seat: Seat) -> LifeAction:
-        """A late seat rolls, gives up the token it has more of, takes an Easy
-        question, gives no answer, keeps its earnings, shows a Master if it holds
-        one (the safe choice) and takes a Hemo where the loser has one."""
+        """A late seat takes a free pawn of a body system nobody plays yet, rolls,
+        gives up the token it has more of, takes an Easy question, gives no
+        answer, keeps its earnings, shows a Master if it holds one (the safe
+        choice) and takes a Hemo where the loser has one."""
         stage = state.stage
+        if stage == "pawn":
+            return ChoosePawn(pawn=choices.spread_pawn(state).id)
         if stage == "defend":
             found = self.legal_actions(state, seat)
             return found[0].action  # type: ignore[no-any-return]

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from engines.core import Rng
-from engines.once_upon_a_time_life.board import BoardSpec, builtin_board
+from engines.once_upon_a_time_life.board import BoardSpec, PawnSpec, builtin_board
 from engines.once_upon_a_time_life.cards import CardSpec, card_spec
 from engines.once_upon_a_time_life.questions import Level, Question, QuestionDeck, builtin_questions
 from engines.once_upon_a_time_life.tokens import Tokens
@@ -23,7 +23,7 @@ BOX = Tokens(hemo=30, globin=84, leukocyte=35, medicine=35)
 START_PURSE = Tokens(globin=3, leukocyte=2, medicine=2)
 START_BONUS = Tokens(globin=3, leukocyte=2, medicine=2)
 
-Stage = Literal["act", "defend", "pick", "answer", "vabanque", "respond", "spoils", "over"]
+Stage = Literal["pawn", "act", "defend", "pick", "answer", "vabanque", "respond", "spoils", "over"]
 Purpose = Literal["space", "vabanque", "attack", "counter"]
 Threat = Literal["virus", "bacteria"]
 
@@ -86,6 +86,8 @@ class LifeState(BaseModel):
     bank: Tokens
     purses: list[Tokens]
     hands: list[list[int]]
+    # The pawn each seat plays (None: not chosen yet); its body system and START follow from it.
+    pawns: list[str | None] = Field(default_factory=list)
     systems: list[int]
     position: list[int]
     away: list[str | None]  # an additional space's id, or None on the loop
@@ -108,6 +110,23 @@ class LifeState(BaseModel):
     @property
     def board(self) -> BoardSpec:
         return builtin_board()
+
+    @model_validator(mode="after")
+    def _pawns_of_older_games(self) -> LifeState:
+        # A game saved before pawns were chosen had systems by seat: give each its system's first pawn.
+        if not self.pawns:
+            board = self.board
+            self.pawns = [next((p.id for p in board.pawn if board.system_index(p.system) == system), None)
+                          for system in self.systems]
+        return self
+
+    def pawn(self, seat: int) -> PawnSpec | None:
+        chosen = self.pawns[seat]
+        return None if chosen is None else self.board.pawn_named(chosen)
+
+    def free_pawns(self) -> list[PawnSpec]:
+        """The box's pawns nobody has taken, in the box's order."""
+        return [p for p in self.board.pawn if p.id not in self.pawns]
 
     def card(self, deck: Literal["chance", "bad_luck"], card: int) -> CardSpec:
         ids = self.chance_cards if deck == "chance" else self.bad_luck_cards

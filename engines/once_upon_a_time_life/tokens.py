@@ -1,9 +1,10 @@
 """Tokens: a purse of the four kinds, the bank, and paying a debt by the
-conversion card (2 Leukocyte → 1 Globin, 2 Medicine → 1 Globin, 4 Globin →
+conversion card (2 Leukocyte → 1 Globin, 2 Medicine → 1 Globin, 4 Globin =
 1 Hemo), giving everything when even that falls short."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from typing import Literal
 
@@ -64,31 +65,77 @@ def exchange(purse: Tokens, bank: Tokens, give: TokenKind) -> bool:
     return True
 
 
-def raise_globin(purse: Tokens, bank: Tokens, needed: int) -> None:
+class Paid(BaseModel):
+    """What a debt took: the tokens handed over, and the exchanges made at the bank first."""
+
+    tokens: dict[TokenKind, int]
+    exchanged: list[str]
+    everything: bool = False
+
+
+def raise_globin(purse: Tokens, bank: Tokens, needed: int, exchanged: list[str]) -> None:
     """Convert Leukocyte and Medicine pairs into Globin until ``needed`` is reached or no pair is left."""
-    while purse.globin < needed and (exchange(purse, bank, "leukocyte") or exchange(purse, bank, "medicine")):
-        pass
+    pairs: tuple[TokenKind, ...] = ("leukocyte", "medicine")
+    while purse.globin < needed:
+        for kind in pairs:
+            if exchange(purse, bank, kind):
+                exchanged.append(f"2 {NAMES[kind]} for 1 Globin")
+                break
+        else:
+            return
 
 
-def settle(
-    purse: Tokens, bank: Tokens, to: Tokens, kind: TokenKind, n: int, keep_hemo: bool
-) -> dict[TokenKind, int]:
-    """Pay ``n`` tokens of ``kind`` into ``to``, converting by the card where the
-    purse lacks them; if still short, the whole purse goes (but its Hemo when
-    ``keep_hemo``). Returns what was paid."""
+def break_hemo(purse: Tokens, bank: Tokens, exchanged: list[str]) -> bool:
+    """The conversion card read the other way: 1 Hemo changed at the bank for 4 Globin."""
+    cost, _ = EXCHANGES["globin"]
+    if purse.hemo < 1 or bank.globin < cost:
+        return False
+    move(purse, bank, "hemo", 1)
+    move(bank, purse, "globin", cost)
+    exchanged.append(f"1 Hemo for {cost} Globin")
+    return True
+
+
+def exchanges_text(exchanged: list[str]) -> str:
+    """"2 Leukocyte for 1 Globin twice and 1 Hemo for 4 Globin", in the order made."""
+    counts = Counter(exchanged)
+    parts = [f"{what} {_TIMES.get(n, f'{n} times')}".rstrip() for what, n in counts.items()]
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+_TIMES = {1: "", 2: "twice"}
+
+
+def settle(purse: Tokens, bank: Tokens, to: Tokens, kind: TokenKind, n: int, break_hemo_too: bool) -> Paid:
+    """Pay ``n`` tokens of ``kind`` into ``to``, exchanging by the conversion card
+    what the purse lacks, so that exactly the debt's worth is paid (RULES.md
+    decision 19). Leukocyte and Medicine pairs are changed first; a duel's
+    loser (``break_hemo_too``) then changes a Hemo into 4 Globin. Still short,
+    the whole purse goes (but its Hemo when a Hemo may not be changed)."""
+    exchanged: list[str] = []
+    cost, _ = EXCHANGES["globin"]
     if kind == "globin":
-        raise_globin(purse, bank, n)
+        raise_globin(purse, bank, n, exchanged)
+        if purse.globin < n and break_hemo_too and not break_hemo(purse, bank, exchanged) and purse.hemo:
+            # A bank without 4 Globin to change it: the Hemo is the debt's worth by the card.
+            move(purse, to, "hemo", 1)
+            return Paid(tokens={"hemo": 1}, exchanged=exchanged)
     elif kind == "hemo" and purse.hemo < n:
-        raise_globin(purse, bank, 4)
-        exchange(purse, bank, "globin")
+        raise_globin(purse, bank, cost * n, exchanged)
+        if purse.globin >= cost * n:
+            if not exchange(purse, bank, "globin"):
+                # A bank without a Hemo to give: its worth by the card, in Globin.
+                move(purse, to, "globin", cost * n)
+                return Paid(tokens={"globin": cost * n}, exchanged=exchanged)
+            exchanged.append(f"{cost} Globin for 1 Hemo")
     if purse.of(kind) >= n:
         move(purse, to, kind, n)
-        return {kind: n}
+        return Paid(tokens={kind: n}, exchanged=exchanged)
     paid: dict[TokenKind, int] = {}
     for each in KINDS:
-        if each == "hemo" and keep_hemo:
+        if each == "hemo" and not break_hemo_too:
             continue
         moved = move(purse, to, each, purse.of(each))
         if moved:
             paid[each] = moved
-    return paid
+    return Paid(tokens=paid, exchanged=exchanged, everything=True)

@@ -1,8 +1,9 @@
-"""What each seat may see. Public: the board and every pawn, every purse, how
-many cards each player keeps, lost turns, the bank, deck sizes, an open
-question with its answers in the order shown, a duel or attack in progress.
-Private to their owner: the kept Master and Virus cards. Nobody sees the
-order of any deck, nor which shown answer is right before it is answered."""
+"""What each seat may see. Public: the board and every pawn (who chose which,
+and while pawns are chosen the free ones), every purse, how many cards each
+player keeps, lost turns, the bank, deck sizes, an open question with its
+answers in the order shown, a duel or attack in progress. Private to their
+owner: the kept Master and Virus cards. Nobody sees the order of any deck,
+nor which shown answer is right before it is answered."""
 
 from __future__ import annotations
 
@@ -28,8 +29,17 @@ class SystemInfo(BaseModel):
     spaces: list[str]
 
 
+class PawnInfo(BaseModel):
+    id: str
+    name: str
+    mark: str
+    colour: str
+    system: str
+
+
 class SeatInfo(BaseModel):
     seat: int
+    pawn: PawnInfo | None = None  # None: not chosen yet (then no system nor position either)
     system: str
     icon: str
     position: int | None
@@ -66,6 +76,7 @@ class LifeView(View):
     answer_seconds: int
     systems: list[SystemInfo]
     places: list[str]
+    free_pawns: list[PawnInfo] = Field(default_factory=list)  # while pawns are chosen
     seats: list[SeatInfo]
     bank: Tokens
     chance_left: int
@@ -89,6 +100,7 @@ def build(state: LifeState, viewer: int | None) -> LifeView:
                  for i, s in enumerate(board.system)],
         places=[p.name for p in board.place],
         seats=[_seat(state, s) for s in range(state.players)],
+        free_pawns=[_pawn(state, p.id) for p in state.free_pawns()] if state.stage == "pawn" else [],
         bank=state.bank.model_copy(), chance_left=len(state.chance), bad_luck_left=len(state.bad_luck),
         questions_left={"easy": len(state.easy_pile), "hard": len(state.hard_pile)},
         threat=state.threat, earned=state.earned, winner=state.winner,
@@ -111,20 +123,32 @@ def _face(state: LifeState, card: int) -> CardFace:
     return CardFace(uid=card, name=spec.name, keep=spec.keep or "", text=spec.text)
 
 
+def _pawn(state: LifeState, pawn_id: str) -> PawnInfo:
+    board = state.board
+    pawn = board.pawn_named(pawn_id)
+    assert pawn is not None
+    system = board.system[board.system_index(pawn.system)].name
+    return PawnInfo(id=pawn.id, name=pawn.name, mark=pawn.mark, colour=pawn.colour, system=system)
+
+
 def _seat(state: LifeState, seat: int) -> SeatInfo:
+    chosen = state.pawns[seat]
     system = state.board.system[state.systems[seat]]
     away = state.away[seat]
+    placed = chosen is not None or state.stage != "pawn"
     return SeatInfo(
-        seat=seat, system=system.name, icon=system.icon,
-        position=None if away else state.position[seat],
+        seat=seat, pawn=_pawn(state, chosen) if chosen else None,
+        system=system.name if placed else "", icon=system.icon if placed else "",
+        position=None if away or not placed else state.position[seat],
         away=state.board.place_named(away).name if away else None,
         tokens=state.purses[seat].model_copy(), cards=len(state.hands[seat]), skips=state.skips[seat],
         worth=state.purses[seat].worth())
 
 
 STAGES = {
-    "act": "before the roll", "defend": "fending off", "pick": "choosing a question",
-    "answer": "answering", "vabanque": "va banque?", "respond": "a challenge", "spoils": "the duel's spoils",
+    "pawn": "choosing a pawn", "act": "before the roll", "defend": "fending off",
+    "pick": "choosing a question", "answer": "answering", "vabanque": "va banque?",
+    "respond": "a challenge", "spoils": "the duel's spoils",
 }
 
 
@@ -139,5 +163,7 @@ def headline(state: LifeState) -> str:
         acting = state.challenge.target
     elif state.stage == "spoils" and state.challenge is not None and state.challenge.winner is not None:
         acting = state.challenge.winner
+    if state.stage == "pawn":
+        return f"Choosing pawns — {seat_ref(state.turn)} to choose"
     whose = f"{seat_ref(state.turn)}'s turn, {STAGES[state.stage]}"
     return f"Turn {state.turn_no} · {whose} — {seat_ref(acting)} to act"

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
+from typing import Any
 
 from pydantic import BaseModel
 
@@ -25,6 +27,7 @@ from engines.core import (
 from engines.time_masters import ambition, choices, moves, views
 from engines.time_masters.actions import Activate, Buy, EndMain, EndTurn, TmAction
 from engines.time_masters.cards import LEVELS, CardSpec, builtin_deck
+from engines.time_masters.playable import check_playable
 from engines.time_masters.state import TmOptions, TmState
 
 # What an unspent access point is worth to a search's cut-off score (see evaluate).
@@ -52,10 +55,18 @@ class TimeMasters(Engine[TmState, TmAction]):
     state_type = TmState
     action_type = TmAction
 
+    def parse_options(self, raw: Mapping[str, Any] | None = None) -> BaseModel:
+        """Options, refused when a game under them could never end (RULES.md decision 17)."""
+        options = super().parse_options(raw)
+        assert isinstance(options, TmOptions)
+        check_playable(options.deck or builtin_deck(), options)
+        return options
+
     def setup(self, players: int, options: BaseModel, seed: int) -> TmState:
         assert isinstance(options, TmOptions)
         self.check_players(players, options)
         spec = options.deck or builtin_deck()
+        check_playable(spec, options)
         cards: list[str] = []
         spheres: list[list[int]] = []
         for level in range(1, LEVELS + 1):

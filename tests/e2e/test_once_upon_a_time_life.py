@@ -4,6 +4,8 @@ public message, and the board with every pawn on the table message."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from storage.records import TableStatus
@@ -44,11 +46,51 @@ async def test_the_table_shows_the_board_every_purse_and_my_hand_to_me_alone(
         assert "My tokens" in text and "(no kept cards)" in text
 
 
+async def choose_pawns(h: DiscordHarness, maker: BotMaker, table: Any, picks: list[tuple[str, ...]]) -> None:
+    """Each player in turn order clicks Act and picks a body system, then one of its
+    pawns (a system with one pawn left offers it at once)."""
+    service = maker.bot.service
+    for path in picks:
+        record = await service.get(table.table_id)
+        seat = service.awaited(record)[0]
+        panel = (await h.click(table.users[seat], table.message, button(table.message, "Act"))).message
+        assert panel is not None
+        await choose(h, table.users[seat], panel, *path)
+
+
+async def test_each_player_chooses_a_pawn_by_clicks_and_the_table_shows_it(
+    h: DiscordHarness, maker: BotMaker
+) -> None:
+    table = await start_table(h, maker, "once-upon-a-time-life", 3)
+    service = maker.bot.service
+    record = await service.get(table.table_id)
+    first = service.awaited(record)[0]
+    public = embed_text(table.message)
+    assert "Choosing pawns" in public and "Pawns to choose: 🔴 Red (Circulatory)" in public
+    assert public.count("choosing a pawn") == 3
+    await choose_pawns(h, maker, table, [("🫀 Circulatory system", "Play the Red pawn (Circulatory system)"),
+                                         ("Play the Purple pawn (Circulatory system)",),
+                                         ("🧠 Nervous system", "Play the Orange pawn (Nervous system)")])
+    record = await service.get(table.table_id)
+    state = service.state(record)
+    assert state.stage == "act" and state.turn == first  # type: ignore[attr-defined]
+    order = [(first + i) % 3 for i in range(3)]
+    assert [state.pawns[s] for s in order] == ["red", "purple", "orange"]  # type: ignore[attr-defined]
+    public = embed_text(table.message)
+    assert "Pawns to choose" not in public and "choosing a pawn" not in public
+    assert "🔴 Red pawn · 🫀 Circulatory system · space 1" in public
+    assert "🟠 Orange pawn · 🧠 Nervous system · space 31" in public
+    assert any("chooses the Orange pawn and sets it on the START of the Nervous system" in t
+               for t in public_texts(h))
+
+
 async def test_a_question_is_asked_in_public_and_answered_by_a_click(
     h: DiscordHarness, maker: BotMaker
 ) -> None:
     table = await start_table(h, maker, "once-upon-a-time-life", 2)
     service = maker.bot.service
+    await choose_pawns(h, maker, table, [("🫀 Circulatory system", "Play the Red pawn (Circulatory system)"),
+                                         ("🍏 Digestive system", "Play the Green pawn (Digestive system)")])
     for _ in range(80):
         record = await service.get(table.table_id)
         state = service.state(record)

@@ -56,3 +56,20 @@ async def test_my_hand_shows_each_card_with_its_text_to_me_alone(h: DiscordHarne
         hand = service.view(record, user.id).hand  # type: ignore[attr-defined]
         assert len(hand) == 5
         assert all(card.name in text and card.text in text for card in hand)
+
+
+async def test_a_table_that_could_never_end_is_refused_at_create_in_one_sentence(
+    h: DiscordHarness, maker: BotMaker
+) -> None:
+    # RULES.md decision 17: a Kè limit below the dearest spell would lock the game for ever.
+    ann = h.create_user("ann")
+    low = await h.slash(ann, "table create", {"game": "time-masters", "options": "ke=1"})
+    said = low.content or ""
+    assert low.ephemeral and "Epiphany costs 4 Kè" in said and "Set ke to at least 4" in said
+    assert "\n" not in said
+    blaze = small_deck().replace('cost = 1\ncopies = 5', 'cost = 5\ncopies = 5', 1)
+    assert blaze != small_deck()
+    dear = await h.slash(ann, "table create", {"game": "time-masters", "deck": h.upload("dear.toml", blaze)})
+    refused = dear.content or ""
+    assert dear.ephemeral and "Spark costs 5 Kè but a player can never hold more than 4" in refused
+    assert await maker.bot.service.store.in_channel(h.channel.id) == []

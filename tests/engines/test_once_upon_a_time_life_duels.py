@@ -131,19 +131,20 @@ def test_a_virus_victim_short_of_globin_gives_everything_but_hemo() -> None:
     assert state.purses[1] == Tokens(hemo=2), "Hemo is kept against a Virus"
 
 
-def test_a_duel_loser_short_of_hemo_converts_globin_then_gives_everything_hemo_too() -> None:
+def test_a_duel_loser_short_of_hemo_converts_globin_then_gives_everything() -> None:
     state = _duel()
     purse(state, 1, globin=2, leukocyte=4)  # type: ignore[arg-type]
     state, _ = answer(state, right=False)  # type: ignore[arg-type]
     state, _ = act(state, 0, "take:hemo")
     assert state.purses[1] == Tokens() and state.purses[0].hemo == 1, "2 L → G twice, 4 G → 1 Hemo, paid"
     state = _duel()
-    purse(state, 1, hemo=1, globin=2, medicine=1)  # type: ignore[arg-type]
+    purse(state, 1, globin=2, medicine=1)  # type: ignore[arg-type]
     state, _ = answer(state, right=False)  # type: ignore[arg-type]
     state, events = act(state, 0, "take:globin")
+    # "If the number of tokens is still insufficient, the player gives up all the tokens they have collected."
     assert state.purses[1] == Tokens()
-    assert state.purses[0] == Tokens(hemo=1, globin=5, leukocyte=2, medicine=3)
-    assert "gives <seat:0> everything" in texts(events), "Hemo is not kept against a duel"
+    assert state.purses[0] == Tokens(globin=5, leukocyte=2, medicine=3)
+    assert "gives <seat:0> everything" in texts(events)
 
 
 def test_seven_hemo_ends_the_game_and_the_others_are_ranked_by_hemo_then_worth() -> None:

@@ -6,6 +6,7 @@ from typing import Any
 
 from engines.core import CHOICE_KEY, Event, Transition
 from engines.once_upon_a_time_life import ENGINE, LifeOptions
+from engines.once_upon_a_time_life.actions import ChoosePawn
 from engines.once_upon_a_time_life.state import BOX, LifeState
 from engines.once_upon_a_time_life.tokens import KINDS, Tokens
 
@@ -18,9 +19,16 @@ def options(**raw: Any) -> LifeOptions:
     return parsed
 
 
-def new_game(players: int = 2, seed: int = 1, **raw: Any) -> LifeState:
-    """A new game where seat 0 starts (unless told otherwise)."""
-    return ENGINE.setup(players, options(**{"random_first": False, **raw}), seed)
+def new_game(players: int = 2, seed: int = 1, pawns: bool = True, **raw: Any) -> LifeState:
+    """A new game where seat 0 starts (unless told otherwise). With ``pawns``
+    every player has chosen a pawn, spread round the body (seat 0 the
+    circulatory system, with two players seat 1 the digestive one)."""
+    state = ENGINE.setup(players, options(**{"random_first": False, **raw}), seed)
+    while pawns and state.stage == "pawn":
+        system = state.board.system[state.turn * len(state.board.system) // players].id
+        pawn = next(p for p in state.free_pawns() if p.system == system)
+        state = ENGINE.apply(state, state.turn, ChoosePawn(pawn=pawn.id)).state
+    return state
 
 
 def check_invariants(state: LifeState) -> None:
@@ -42,6 +50,13 @@ def check_invariants(state: LifeState) -> None:
     fighting = state.stage in ("respond", "spoils") or (state.stage == "answer" and state.question is not None
                                                          and state.question.purpose in ("attack", "counter"))
     assert fighting == (state.challenge is not None)
+    chosen = [p for p in state.pawns if p is not None]
+    assert len(set(chosen)) == len(chosen), "two players play one pawn"
+    assert (state.stage == "pawn") == (len(chosen) < state.players)
+    for seat, pawn in enumerate(state.pawns):
+        spec = state.pawn(seat)
+        if pawn is not None:
+            assert spec is not None and state.board.system[state.systems[seat]].id == spec.system
     assert ENGINE.load_state(ENGINE.dump_state(state)) == state, "the state does not round-trip"
 
 

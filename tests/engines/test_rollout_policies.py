@@ -197,9 +197,28 @@ def test_phase_never_cancels_an_action_being_paid_for() -> None:
 
 # ----- Once Upon a Time... Life: Globin becomes Hemo as soon as four are saved -----
 
-def test_life_changes_four_globin_into_hemo_before_rolling() -> None:
+def _life_rolling() -> tuple[Any, Any]:
+    """A new game of Life past the choice of pawns (each the late seat's default)."""
     engine = GAMES["once-upon-a-time-life"]
     state = engine.setup(2, engine.parse_options(), 1)
+    while state.stage == "pawn":
+        state = engine.apply(state, state.turn, engine.default_action(state, state.turn)).state
+    return engine, state
+
+
+def test_life_a_bot_chooses_a_pawn_of_a_body_system_nobody_plays() -> None:
+    engine = GAMES["once-upon-a-time-life"]
+    state = engine.setup(2, engine.parse_options(), 1)
+    first = state.turn
+    state = engine.apply(state, first, engine.legal_actions(state, first)[0].action).state
+    taken = state.pawn(first).system
+    for seed in range(5):
+        key = _quick_key(engine, state, state.turn, seed)
+        assert state.board.pawn_named(key.removeprefix("pawn:")).system != taken
+
+
+def test_life_changes_four_globin_into_hemo_before_rolling() -> None:
+    engine, state = _life_rolling()
     assert state.stage == "act"
     seat = state.turn
     state.purses[seat].globin = 5
@@ -210,8 +229,7 @@ def test_life_changes_four_globin_into_hemo_before_rolling() -> None:
 
 
 def test_life_pays_a_virus_with_a_leukocyte_rather_than_globin() -> None:
-    engine = GAMES["once-upon-a-time-life"]
-    state = engine.setup(2, engine.parse_options(), 1)
+    engine, state = _life_rolling()
     seat = state.turn
     state.stage, state.threat = "defend", "virus"
     assert {c.key for c in engine.legal_actions(state, seat)} == {"defend:leukocyte", "defend:globin"}

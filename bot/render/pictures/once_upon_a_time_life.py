@@ -1,6 +1,6 @@
 """Once Upon a Time… Life as pictures: the board — the body systems' loop of
-spaces, each START, the four additional spaces — with every pawn as a numbered
-disc, each player's tokens, lost turns and kept-card count, the last roll; and a
+spaces, each START, the four additional spaces — with every pawn as a disc of
+its colour numbered by seat, each player's tokens, lost turns and kept-card count, the last roll; and a
 seat's own tokens and secret Master and Virus cards.
 
 Drawn from :class:`~engines.once_upon_a_time_life.views.LifeView` only.
@@ -32,7 +32,7 @@ from bot.render.pictures.icons import icon
 from bot.render.pictures.sheet import Chip, Sheet
 from engines.core import CardText, View
 from engines.once_upon_a_time_life.tokens import KINDS, NAMES, Tokens
-from engines.once_upon_a_time_life.views import CardFace, LifeView
+from engines.once_upon_a_time_life.views import CardFace, LifeView, SeatInfo
 
 # A space's type: its colour, icon and name in the legend.
 SPACES: dict[str, tuple[Colour, str, str]] = {
@@ -59,18 +59,33 @@ def _ring(count: int) -> list[tuple[int, int]]:
     return path[:count]
 
 
-def _disc(draw: ImageDraw.ImageDraw, x: float, y: float, size: int, seat: int) -> None:
-    draw.ellipse((x, y, x + size, y + size), fill=PAWNS[seat % len(PAWNS)], outline=DARK, width=1)
-    draw.text((x + size / 2, y + size / 2 + 1), str(seat + 1), font=font(15, True), fill=DARK, anchor="mm")
+def pawn_colour(v: LifeView, seat: int) -> Colour:
+    """The colour of the pawn a seat chose (before it chooses, a colour by seat)."""
+    pawn = v.seats[seat].pawn
+    if pawn is None:
+        return PAWNS[seat % len(PAWNS)]
+    value = int(pawn.colour.removeprefix("#"), 16)
+    return (value >> 16 & 255, value >> 8 & 255, value & 255)
 
 
-def _pawns(draw: ImageDraw.ImageDraw, seats: Sequence[int], box: tuple[float, float, float, float]) -> None:
-    """Numbered discs side by side along the bottom of ``box``, overlapping when crowded."""
+def _disc(draw: ImageDraw.ImageDraw, x: float, y: float, size: int, seat: int, fill: Colour) -> None:
+    # The seat number stays readable on a dark pawn (black, brown, purple).
+    light = 0.299 * fill[0] + 0.587 * fill[1] + 0.114 * fill[2] > 110
+    draw.ellipse((x, y, x + size, y + size), fill=fill, outline=DARK if light else INK, width=1)
+    number = DARK if light else INK
+    draw.text((x + size / 2, y + size / 2 + 1), str(seat + 1), font=font(15, True), fill=number, anchor="mm")
+
+
+def _pawns(
+    draw: ImageDraw.ImageDraw, v: LifeView, seats: Sequence[int], box: tuple[float, float, float, float]
+) -> None:
+    """Numbered discs, each in its pawn's colour, side by side along the bottom of
+    ``box``, overlapping when crowded."""
     left, _, right, bottom = box
     size = 20
     step = size + 2 if len(seats) < 2 else min(size + 2, (right - left - size) / (len(seats) - 1))
     for index, seat in enumerate(seats):
-        _disc(draw, left + index * step, bottom - size, size, seat)
+        _disc(draw, left + index * step, bottom - size, size, seat, pawn_colour(v, seat))
 
 
 def board(v: LifeView) -> Image.Image:
@@ -95,7 +110,7 @@ def board(v: LifeView) -> Image.Image:
             colour, icon_name, _ = SPACES.get(kind, ((120, 120, 120), "star", kind))
             middle = x + cell // 2
             icon(draw, icon_name, (middle - 8, y + 3, middle + 8, y + 19), colour, PANEL)
-        _pawns(draw, on.get(index, []), (x + 2, y, x + cell - 2, y + cell - 2))
+        _pawns(draw, v, on.get(index, []), (x + 2, y, x + cell - 2, y + cell - 2))
     _places(draw, v, (PAD + cell + 8, cell + 8, PAD + (side - 1) * cell - 8, (side - 1) * cell - 6))
     return image
 
@@ -109,7 +124,8 @@ def _places(draw: ImageDraw.ImageDraw, v: LifeView, box: tuple[int, int, int, in
         x, y = left + column * (width + 8), top + row * (height + 8)
         draw.rounded_rectangle((x, y, x + width, y + height), radius=8, fill=PANEL)
         fit_text(draw, place, (x + 8, y + 6, x + width - 8, y + 46), [17, 15], INK, bold=True)
-        _pawns(draw, [s.seat for s in v.seats if s.away == place], (x + 8, y, x + width - 8, y + height - 8))
+        away = [s.seat for s in v.seats if s.away == place]
+        _pawns(draw, v, away, (x + 8, y, x + width - 8, y + height - 8))
     y = top + 2 * (height + 8)
     roll = "—" if v.last_roll is None else str(v.last_roll)
     die = min(height, 56)
@@ -119,6 +135,13 @@ def _places(draw: ImageDraw.ImageDraw, v: LifeView, box: tuple[int, int, int, in
     fit_text(
         draw, f"First to {v.hemo_to_win} Hemo wins", (left + die + 10, y + 30, right, y + height), [15], MUTED
     )
+
+
+def _pawn_words(v: LifeView, info: SeatInfo) -> str:
+    """" (Red, Circulatory)": the pawn a player chose, or that they are still choosing."""
+    if info.pawn is not None:
+        return f" ({info.pawn.name}, {info.pawn.system.replace(' system', '')})"
+    return " (choosing a pawn)" if v.stage == "pawn" else ""
 
 
 def _tokens(tokens: Tokens) -> list[tuple[str, str]]:
@@ -180,11 +203,11 @@ class LifePictures:
         sheet.heading("Players", "hand")
         sheet.stats([*((TOKEN_ICONS[k], NAMES[k]) for k in KINDS), ("cards", "kept")], MUTED)
         for info in v.seats:
-            marks: list[str | tuple[str, Colour]] = [("token", PAWNS[info.seat % len(PAWNS)])]
+            marks: list[str | tuple[str, Colour]] = [("token", pawn_colour(v, info.seat))]
             if info.skips:
                 marks.append(("hourglass", SPACES["bad_luck"][0]))
-            name = plain_name(names, info.seat)
-            name = f"{info.seat + 1}. {name}" + (f" (skips {info.skips})" if info.skips else "")
+            name = f"{info.seat + 1}. {plain_name(names, info.seat)}{_pawn_words(v, info)}"
+            name += f" (skips {info.skips})" if info.skips else ""
             stats = [*_tokens(info.tokens), ("cards", str(info.cards))]
             sheet.seat(name, marks, stats, active=info.seat == v.turn)
         return sheet.finish()
