@@ -22,7 +22,7 @@ from collections import defaultdict
 from collections.abc import Callable, Mapping
 from typing import Any, TextIO
 
-from bot.errors import StaleClick, TableError
+from bot.errors import OutcomeUnknown, ServiceError, StaleClick, StorageUnavailable, TableError
 from bot.render import Panel, renderer_for
 from bot.render.cardtext import card_panel
 from bot.render.recap import recap_panel
@@ -97,7 +97,7 @@ class TerminalTable:
             engine = self.service.engine(game)
             seating = plan_seating(engine, options or {}, seats, bots)
             self.screen.table_id = await self._open(game, seating, seed, options or {}, level)
-        except TableError as refusal:
+        except ServiceError as refusal:
             self.screen.say(refusal.message)
             return 2
         return await self._play_on(self.screen.table_id)
@@ -109,7 +109,7 @@ class TerminalTable:
             if record.status is not TableStatus.PLAYING:
                 raise TableError(f"Table {record.id} is {record.status.value}: there is nothing to resume.")
             self.service.engine(record.game)
-        except TableError as refusal:
+        except ServiceError as refusal:
             self.screen.say(refusal.message)
             return 2
         self.screen.table_id = record.id
@@ -126,7 +126,7 @@ class TerminalTable:
         """Give up an unfinished table of this terminal."""
         try:
             self.screen.say(await abandon(self.service, table_id))
-        except TableError as refusal:
+        except ServiceError as refusal:
             self.screen.say(refusal.message)
             return 2
         return 0
@@ -143,6 +143,10 @@ class TerminalTable:
         except Stuck as stuck:
             await self._abandon(table_id)
             self.screen.say(str(stuck))
+            return 1
+        except StorageUnavailable as away:
+            # The store went away mid-game: what was saved is kept, and so is the table.
+            self.screen.say(f"{away.message}\nTable {table_id} is kept: gametable play --resume {table_id}")
             return 1
 
     async def _open(
@@ -205,7 +209,7 @@ class TerminalTable:
             record = await self.service.get(table_id)
             if record.status.active:
                 await self.service.abandon(table_id, record.host_id)
-        except TableError:
+        except ServiceError:
             pass  # already over or gone: nothing left to tidy
 
     # ----- one seat's turn -----
@@ -236,6 +240,9 @@ class TerminalTable:
             outcome = await self.service.act(record.id, user_id, choice.key, version=record.version)
         except StaleClick:
             self.screen.say("The table moved on before that move arrived (it was not made); here it is now.")
+            return
+        except OutcomeUnknown as unknown:
+            self.screen.say(unknown.message)  # the table is read again below: it shows whether it counted
             return
         except TableError as refusal:
             self.screen.say(refusal.message)

@@ -350,3 +350,32 @@ async def test_the_game_over_line_is_printed_once(store: TableStore) -> None:
     assert await table.play("high-card", seats=2, bots=1, seed=4) == 0
     assert screen.getvalue().count("Highest total wins.") == 1
     assert screen.getvalue().count("Game over") == 1
+
+
+async def test_storage_going_away_mid_game_is_one_sentence_and_the_table_is_kept(store: TableStore) -> None:
+    # The service raises only its own errors; the terminal must answer them too,
+    # not end on a traceback: a move whose outcome is unknown is told and the table
+    # read again, and a store that stays away ends the session with a resume hint.
+    from bot.errors import OutcomeUnknown, StorageUnavailable
+
+    table, screen = table_for(store)
+    acts = 0
+    real_act = table.service.act
+
+    async def failing_act(*args: object, **kwargs: object) -> object:
+        nonlocal acts
+        acts += 1
+        if acts == 1:
+            raise OutcomeUnknown()
+        raise StorageUnavailable()
+
+    table.service.act = failing_act  # type: ignore[method-assign]
+    assert await table.play("high-card", seats=2, bots=1, seed=4) == 1
+    text = screen.getvalue()
+    assert "cannot be told yet whether it counted" in text
+    assert "storage is not answering" in text
+    table_id = table.screen.table_id
+    assert f"gametable play --resume {table_id}" in text
+    assert "Traceback" not in text
+    table.service.act = real_act  # type: ignore[method-assign]
+    assert (await table.service.get(table_id)).status is TableStatus.PLAYING
