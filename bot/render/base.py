@@ -46,9 +46,20 @@ class Panel(BaseModel):
         return self
 
 
+MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
+
+
+def place_mark(number: int) -> str:
+    """A place in every game's results alike: a medal for the first three, then "4th"."""
+    if number in MEDALS:
+        return MEDALS[number]
+    suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    return f"{number}{suffix}"
+
+
 def add_ranking(
     panel: Panel, result: Result, entry: Callable[[Seat], str], joiner: str = ", ",
-    place: Callable[[int], str] = lambda number: f"#{number}",
+    place: Callable[[int], str] = place_mark,
 ) -> Panel:
     """One field per place, best first: the seats tied there, each as ``entry`` writes it."""
     for number, seats in enumerate(result.ranking[:MAX_FIELDS], start=1):

@@ -87,8 +87,8 @@ def test_the_recap_ranks_explains_and_counts() -> None:
     recap = Recap(seats=[SeatRecap(seat=0, lines=["Total: +3"], held=["Noble Owl"])], history=["Day 1"])
     panel = recap_panel("A Game", _record(2), result, recap, log)
     assert panel.description.splitlines() == [
-        "1. <seat:1> — 9 points",
-        "2. <seat:0> — 3 points",
+        "🥇 <seat:1> — 9 points",
+        "🥈 <seat:0> — 3 points",
         "Most points wins.",
         "Played in 3 h 2 min, 4 moves (1 by bots, 1 by timeouts).",
     ]
@@ -96,6 +96,20 @@ def test_the_recap_ranks_explains_and_counts() -> None:
     assert fields == {"<seat:0>": "Total: +3\nHeld: Noble Owl", "<seat:1>": "—", "How it went": "Day 1"}
     teams = Result(ranking=[[0], [1]], scores={0: 1, 1: 0}, teams={"Shadow": [0], "Light": [1]})
     assert "points" not in recap_panel("A Game", _record(2), teams, Recap(), log).description
+
+
+def test_the_recap_counts_in_the_games_own_unit_and_number() -> None:
+    log = [LogEntry(version=1, at=100, kind="start"), LogEntry(version=2, at=130, kind="act"),
+           LogEntry(version=3, at=160, kind="end")]
+    one = Result(ranking=[[0], [1]], scores={0: 1, 1: 0})
+    assert recap_panel("A Game", _record(2), one, Recap(), log).description.splitlines()[:3] == [
+        "🥇 <seat:0> — 1 point", "🥈 <seat:1> — 0 points", "Played in 1 min, 1 move."]
+    tokens = Result(ranking=[[1], [0]], scores={0: 33, 1: 12}, score_unit="Globin in tokens")
+    lines = recap_panel("A Game", _record(2), tokens, Recap(), log).description.splitlines()
+    assert lines[:2] == ["🥇 <seat:1> — 12 Globin in tokens", "🥈 <seat:0> — 33 Globin in tokens"]
+    unranked = Result(ranking=[[1], [0]], scores={0: 3, 1: 9}, score_unit="")
+    assert recap_panel("A Game", _record(2), unranked, Recap(), log).description.splitlines()[:2] == [
+        "🥇 <seat:1>", "🥈 <seat:0>"]
 
 
 def test_a_big_tables_recap_keeps_every_player_within_discords_limits() -> None:
