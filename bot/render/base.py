@@ -67,6 +67,18 @@ def add_ranking(
     return panel
 
 
+def add_lines(panel: Panel, name: str, lines: list[str], limit: int = FIELD_MAX) -> Panel:
+    """``lines`` as one field, or as several ("name", "name (continued)") when they
+    pass a field's ``limit``: a list a player needs is split between lines, never cut."""
+    chunk: list[str] = []
+    for line in [fit(line, limit) for line in lines] or ["—"]:
+        if chunk and len("\n".join([*chunk, line])) > limit:
+            panel.add(name, "\n".join(chunk), inline=False)
+            name, chunk = f"{name.split(' (continued)')[0]} (continued)", []
+        chunk.append(line)
+    return panel.add(name, "\n".join(chunk), inline=False)
+
+
 class Renderer(Protocol):
     def table(self, view: View) -> Panel:
         """The public table message's game part (``view.viewer`` is None)."""
