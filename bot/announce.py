@@ -178,7 +178,8 @@ class Announcer:
         if message["view"] is discord.utils.MISSING:
             message["view"] = None
         # Always given, so a picture from an earlier version never lingers (an empty list removes it).
-        message["attachments"] = await self.flows.table_picture(record, message["embed"])
+        pictures = await self.flows.table_picture(record, message.pop("embed"))
+        message["embeds"], message["attachments"] = pictures
         try:
             await channel.get_partial_message(record.message_id).edit(**message)
         except discord.NotFound:

@@ -90,7 +90,7 @@ class TimeMastersRenderer:
         me = v.seats[v.viewer] if v.viewer is not None else None
         if me is not None:
             panel.add("Kè", f"{me.ke}/{v.ke_limit}")
-            panel.add("Knowledge", f"{plural(v.knowledge, 'point')} on all my cards")
+            panel.add("Knowledge", f"{plural(v.knowledge or 0, 'point')} on all my cards")
             if me.delaying:
                 refill = v.hand_limit - me.delaying
                 panel.add("Refill", f"to {refill} ({plural(me.delaying, 'card')} delaying timers)")

@@ -132,11 +132,11 @@ class Flows:
         edit: bool = False,
     ) -> None:
         embed, view = self.panel(record, interaction.user.id, path, note)
-        files = attach(await self.pictures.hand(record, interaction.user.id), HAND_PICTURE, embed)
+        embeds, files = attach(await self.pictures.hand(record, interaction.user.id), HAND_PICTURE, embed)
         if edit:
-            await update(interaction, embed=embed, view=view, attachments=files)
+            await update(interaction, embeds=embeds, view=view, attachments=files)
         else:
-            await reply(interaction, embed=embed, view=view, files=files)
+            await reply(interaction, embeds=embeds, view=view, files=files)
 
     # ----- component callbacks -----
 
@@ -348,8 +348,11 @@ class Flows:
         view = table_view(record)
         return {"embed": table_embed(self.service, record), "view": view or discord.utils.MISSING}
 
-    async def table_picture(self, record: TableRecord, embed: discord.Embed) -> list[discord.File]:
-        """The public picture, shown in the table's ``embed`` (none for a game without one)."""
+    async def table_picture(
+        self, record: TableRecord, embed: discord.Embed
+    ) -> tuple[list[discord.Embed], list[discord.File]]:
+        """The table's ``embed`` showing the public picture, an embed per further page of
+        it, and their files (just ``embed`` and no file for a game without a picture)."""
         return attach(await self.pictures.table(record), TABLE_PICTURE, embed)
 
 

@@ -151,6 +151,7 @@ def _reading(sheet: Sheet, reading: Sequence[PlacementView], names: Sequence[str
         if len(placement.cards) > 1:
             under = f"over {plural(len(placement.cards) - 1, 'card')}"
             draw.text((x + 22, y + 20), under, font=face, fill=MUTED)
+    sheet.whole.append((top, top + 22 + height + 52))  # a card and its marker, on one page
     sheet.space(22 + height + 52)
 
 
