@@ -18,7 +18,7 @@ import discord
 from bot.away import back_from_vacation
 from bot.catch_up import since_last_move
 from bot.errors import StaleClick, TableError
-from bot.render.cardtext import choices_panel, option_details
+from bot.render.cardtext import choices_panel, option_details, shared_detail
 from bot.render.menu import MenuOption, level, narrow
 from bot.render.pictures.maker import TablePictures
 from bot.seating import Drawn, check_drawn, check_removal, drawn_for, in_lobby, seat_label
@@ -94,7 +94,8 @@ class Flows:
                     ChoiceButton(record.id, record.version, option.choice.key, fit(label, 80), style)
                 )
         else:
-            self._selects(view, record, path, options, option_details(choices, path, options))
+            shared = self.service.text(record, shared_detail(choices, path, options))
+            self._selects(view, record, path, options, option_details(choices, path, options), shared)
         view.add_item(NavButton(record.id, record.version, [], "refresh"))
         if path:
             view.add_item(NavButton(record.id, record.version, path[:-1], "back"))
@@ -109,6 +110,7 @@ class Flows:
         path: list[int],
         options: list[MenuOption],
         details: dict[int, str] | None = None,
+        shared: str = "",
     ) -> None:
         for part in range(min(4, (len(options) + 24) // 25)):
             chunk = options[part * 25 : (part + 1) * 25]
@@ -121,6 +123,8 @@ class Flows:
                 for o in chunk
             ]
             placeholder = "Choose…" if not path else "Then choose…"
+            if shared:  # the card text all options share, once for the menu
+                placeholder = fit(f"{placeholder} {shared}", 150)
             view.add_item(MenuSelect(record.id, record.version, path, part, select_options, placeholder))
 
     async def _show_panel(

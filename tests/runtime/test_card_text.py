@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.render import renderer_for
-from bot.render.cardtext import choice_texts, find_card, option_details
+from bot.render.cardtext import choice_texts, find_card, option_details, shared_detail
 from bot.render.menu import level
 from bot.render.recap import recap_panel
 from bot.ui.embeds import to_embed
@@ -141,3 +141,20 @@ def test_a_long_rules_section_is_cut_into_pages_within_discords_limits() -> None
     assert all(sum(len(e) for e in message) <= 6000 and len(message) <= 10 for message in messages)
     assert "\n".join(e.description or "" for e in embeds) == text
     assert embeds[0].title == f"Spheres of Life — Ruling: Long (1/{len(embeds)})"
+
+
+def test_a_verb_never_wears_the_text_of_the_one_card_under_it() -> None:
+    noble = "Noble animal: 1, 2, 3 in hand score 1, 4, 9."
+    choices = [
+        _choice("g1", ["Forced Gift", "Fox", "<seat:1>"], noble),
+        _choice("g2", ["Forced Gift", "Fox", "<seat:2>"], noble),
+        _choice("h1", ["Send Healer", "<seat:1>"], "Healer (good, cost 1, 0/3) · Order — heal."),
+        _choice("h2", ["Send Healer", "<seat:2>"], "Healer (good, cost 1, 0/3) · Order — heal."),
+    ]
+    top = level(choices, [])
+    assert option_details(choices, [], top) == {1: "Healer (good, cost 1, 0/3) · Order — heal."}
+    assert option_details(choices, [0], level(choices, [0])) == {0: noble}  # under "Fox", its own
+    seats = level(choices, [0, 0])
+    assert shared_detail(choices, [0, 0], seats) == noble  # said once, above the seats
+    assert option_details(choices, [0, 0], seats) == {}  # and not under the first seat
+    assert shared_detail(choices, [], top) == ""
