@@ -107,7 +107,9 @@ def seat_choices(state: PhState, seat: int, words: bool = True) -> list[Choice]:
     if state.round is not None:
         if seat != state.round.seat:
             return []
-        return [*actions(make, seat), make("pass", Pass(), lambda: ("Pass", ["Pass"], ""))]
+        found = actions(make, seat)
+        why = "" if found else " (no action you can take and pay for now)"  # a lone Pass says why
+        return [*found, make("pass", Pass(), lambda: (f"Pass{why}", ["Pass"], ""))]
     if state.step == "defenders":
         return _defenders(make, seat) if seat == state.declaring else []
     if seat != state.turn:

@@ -164,8 +164,11 @@ def resolve_choices(state: SoiState, effect: Effect) -> list[Choice]:
             who = seat_ref(target) if target is not None else None
             what = spec.ability(who, side)
             sided = [w for step in spec.effect if side and (w := step.choice_words(None, side))]
-            minimal = f"{head}: " + ", ".join([*([f"on {who}"] if who else []), *sided[:1]])
-            fitting = [f"{head}: {what}", f"{head}: {_capital(spec.choice_words(who, side))}", minimal]
+            short = ", ".join([*([f"on {who}"] if who else []), *sided[:1]])
+            minimal = f"{head}: {short}" if short else head
+            said = [what, _capital(spec.choice_words(who, side))]
+            # A label never ends on a bare colon: with nothing short to add, the card's name alone.
+            fitting = [f"{head}: {words}" for words in said if words.strip()]
             label = next((t for t in fitting if len(render_width(t)) <= 80), minimal)
             out.append(
                 _choice(
@@ -350,7 +353,7 @@ def _moon_choices(state: SoiState, seat: Seat) -> list[Choice]:
                 for c in _sorted(state, state.hands[seat])
                 if can_eclipse(state, c, top)
             ]
-    return [*out, pass_choice()]
+    return [*out, pass_choice("Pass" if out else "Pass (no card in your hand can eclipse this star)")]
 
 
 def can_eclipse(state: SoiState, card: int, covered: int) -> bool:

@@ -169,3 +169,22 @@ async def test_join_by_command_finds_the_open_table_here(h: DiscordHarness, make
     await h.slash(ann, "table create", {"game": "high-card"})
     joined = await h.slash(bob, "table join")
     assert joined.ephemeral and (joined.content or "").startswith("You have joined table")
+
+
+async def test_dms_name_the_game_by_its_title_and_footers_hold_no_version(
+    h: DiscordHarness, maker: BotMaker
+) -> None:
+    users, message, table_id = await open_table(h, maker)
+    ann, bob, _cid = users
+    await h.click(ann, message, button(message, "Start"))
+    opened = await choose(h, ann, (await h.click(ann, message, button(message, "Act"))).message, "Play")
+    assert opened.message is not None
+    await choose(h, ann, opened.message, next(iter(select_options(opened.message))))
+    bob_panel = (await h.click(bob, message, button(message, "Act"))).message
+    assert bob_panel is not None
+    await h.click(bob, bob_panel, button(bob_panel, "Cheer"))
+    [whisper] = [m.content for m in h.dms(ann) if "whispers" in m.content]
+    assert whisper.startswith(f"**Table {table_id}** (High Card):")
+    footers = [e.get("footer", {}).get("text", "") for e in message.embeds]
+    assert footers[0].startswith(f"Table {table_id}") and " · v" not in footers[0]
+    assert bob_panel.embeds[0]["footer"]["text"] == f"Table {table_id} · only you can see this"
