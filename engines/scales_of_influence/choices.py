@@ -104,6 +104,11 @@ def pass_choice(label: str = "Pass") -> Choice:
     return _choice(PASS, label, [label], Pass())
 
 
+def _or_pass(found: list[Choice], label: str, why: str) -> list[Choice]:
+    """``found`` and a pass; a pass left alone says ``why`` the others are missing."""
+    return [*found, pass_choice(label if found else f"{label} ({why})")]
+
+
 # ----- awaited choices -----
 
 
@@ -123,15 +128,17 @@ def _interrupt_choices(state: SoiState, seat: Seat) -> list[Choice]:
         return resolve_choices(state, top)
     if isinstance(top, Cosmic) and not top.responders:
         block = [c for c in shaman_choices(state, seat) if c.key == "shaman:block"]
-        return [*block, pass_choice("Let it shine")]
+        return _or_pass(block, "Let it shine", "you cannot block it")
     if isinstance(top, Cosmic):
-        return [*_star_eclipses(state, seat, top), *shaman_choices(state, seat), pass_choice()]
+        return _or_pass([*_star_eclipses(state, seat, top), *shaman_choices(state, seat)], "Pass",
+                        "nothing in your hand can eclipse it")
     if isinstance(top, Giving):
         return _token_choices(state, top)
     if isinstance(top, Tribute):
         return _discards(state, seat, "Channel: discard")
     if isinstance(top, Prevention):
-        return [*star_plays(state, seat), *shaman_choices(state, seat), pass_choice("Let it end")]
+        return _or_pass([*star_plays(state, seat), *shaman_choices(state, seat)], "Let it end",
+                        "you hold no Shooting Star and no Shaman's power to prevent it")
     assert isinstance(top, ShamanPick)
     return [
         _choice(
