@@ -112,7 +112,7 @@ def access_choices(state: TmState) -> list[Choice]:
                 label=f"Buy sphere {level}'s hidden card ({level + 1} access)",
                 steps=["Buy a card", f"Hidden card of sphere {level}"], action=Buy(level=level, hidden=True)))
     # Alone, it says why: no card is within the turn's access.
-    label = "End your turn" + ("" if found else ": no card in reach of your access")
+    label = "End your turn" + ("" if found else ": nothing in reach")
     found.append(Choice(key="end-turn", label=f"{label} (discard played cards, refill your hand)",
                         steps=["End the turn"], action=EndTurn()))
     return found
