@@ -153,7 +153,8 @@ class Announcer:
             steps.append(("ping", partial(self._ping, record, news.ping, settings, now, False)))
             steps.append(("ping:quiet", partial(self._ping, record, news.ping, settings, now, True)))
         for user_id in news.ping:
-            steps.append((f"turn:{user_id}", partial(turn_dm, self.client, settings, record, user_id, now)))
+            notice = partial(turn_dm, self.client, settings, record, user_id, now, self._title(record))
+            steps.append((f"turn:{user_id}", notice))
         if record.status is TableStatus.FINISHED and news.version == record.version:
             # The change that ended the game is a finished table's last one.
             steps.append(("recap", lambda: self._recap(record)))
@@ -165,6 +166,11 @@ class Announcer:
         return steps
 
     # ----- the steps -----
+
+    def _title(self, record: TableRecord) -> str:
+        """The game's title for a DM ("Spheres of Life", not its key "spheres-of-life")."""
+        engine = self.service.games.get(record.game)
+        return engine.info.title if engine is not None else record.game
 
     def _channel(self, channel_id: int | None) -> discord.PartialMessageable | None:
         return self.client.get_partial_messageable(channel_id) if channel_id else None
@@ -178,7 +184,8 @@ class Announcer:
         if message["view"] is discord.utils.MISSING:
             message["view"] = None
         # Always given, so a picture from an earlier version never lingers (an empty list removes it).
-        message["attachments"] = await self.flows.table_picture(record, message["embed"])
+        pictures = await self.flows.table_picture(record, message.pop("embed"))
+        message["embeds"], message["attachments"] = pictures
         try:
             await channel.get_partial_message(record.message_id).edit(**message)
         except discord.NotFound:
@@ -192,7 +199,7 @@ class Announcer:
         refusal is the caller's to handle)."""
         try:
             dm = await self.client.create_dm(discord.Object(id=user_id))
-            for chunk in _chunks([f"**Table {record.id}** ({record.game}):", *lines]):
+            for chunk in _chunks([f"**Table {record.id}** ({self._title(record)}):", *lines]):
                 await dm.send(chunk)
         except discord.Forbidden as refused:
             if refused.code != DMS_CLOSED or not closed_notice:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from bot.tables import TableService
 from engines.core import Event
+from engines.words import plural
 from storage.records import TableRecord
 
 LOOKBACK = 60  # log entries read: the catch-up is a glance, not the log
@@ -28,5 +29,5 @@ async def since_last_move(service: TableService, record: TableRecord, user_id: i
     if not lines:
         return ""
     shown = lines[-LINES:]
-    more = f"…and {len(lines) - LINES} earlier lines (/table log)\n" if len(lines) > LINES else ""
+    more = f"…and {plural(len(lines) - LINES, 'earlier line')} (/table log)\n" if len(lines) > LINES else ""
     return "**Since your last move:**\n" + more + "\n".join(f"• {line}" for line in shown)

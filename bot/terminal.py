@@ -28,7 +28,7 @@ from bot.render.cardtext import card_panel
 from bot.render.recap import recap_panel
 from bot.tables import Outcome, Player, TableService
 from bot.terminal_screen import FLAT_MENU, Quit, Screen, TimedOut
-from bot.terminal_show import Payment, Shown, card_named, print_panel
+from bot.terminal_show import Shown, card_named, print_panel
 from bot.terminal_tables import (
     TERMINAL_HOST,
     Seating,
@@ -78,7 +78,6 @@ class TerminalTable:
         self._news: list[str] = []  # public lines since the last hand-over
         self._on_screen: Seat | None = None  # whose private view the screen may hold
         self._shown = Shown()
-        self._payment = Payment()  # a cost being paid step by step
 
     # ----- the whole game -----
 
@@ -226,7 +225,6 @@ class TerminalTable:
         choices = self.service.choices(record, user_id)
         if not choices:
             raise Stuck(f"{record.seats[seat].name} is awaited but has no legal move; the game is stuck.")
-        self._show_payment(record, choices)
         self.screen.deadline = self._answer_time(record, seat)
         try:
             choice = self._choose(record, choices, seat, user_id)
@@ -247,7 +245,6 @@ class TerminalTable:
         except TableError as refusal:
             self.screen.say(refusal.message)
             return
-        self._payment.made(choice)
         self._report(outcome, actor=seat)
 
     def _answer_time(self, record: TableRecord, seat: Seat) -> float | None:
@@ -297,12 +294,6 @@ class TerminalTable:
         for prompt in self.service.prompts(record):
             if prompt.seat == seat and prompt.awaited:
                 self.screen.say(f"{name}: {self._text(record, prompt.text)}")
-
-    def _show_payment(self, record: TableRecord, choices: list[Choice]) -> None:
-        """While a cost is paid (the public view's ``pending``), what is paid and what is left."""
-        pending = str(getattr(self.service.view(record, None), "pending", "") or "")
-        for line in self._payment.lines(pending, choices):
-            self.screen.say(self._text(record, line))
 
     def _report(self, outcome: Outcome, actor: Seat | None) -> None:
         """Public events to everyone now; private ones to their seats only."""

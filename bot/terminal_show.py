@@ -13,20 +13,18 @@ screen was cleared or handed to someone else.
 from __future__ import annotations
 
 import difflib
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from bot.render import Panel
 from bot.terminal_screen import printable
-from engines.core import CardText, Choice
+from engines.core import CardText
 
 Say = Callable[[str], None]
 Text = Callable[[str], str]
 INDENT = "    "  # the lines of a field's value after its first
 CARDS_LISTED = 10  # cards named when ``c NAME`` matches several
 # "Phase Black Sun to pay for Ash Priest": what is paid, without what for (said above it).
-_PAY_FOR = re.compile(r" to pay for .*$")
 
 
 @dataclass
@@ -110,34 +108,6 @@ def changed_lines(old: str, new: str) -> list[str]:
         elif op == "delete":
             found += [f"(gone) {line.strip()}" for line in old_lines[a_start:a_end] if line.strip()]
     return found
-
-
-@dataclass
-class Payment:
-    """A cost being paid step by step (Phase), told from the public view's
-    ``pending`` line and the seat's own moves since it appeared; whatever else
-    the view says of it is printed with the table."""
-
-    pending: str = ""
-    moves: list[str] = field(default_factory=list)
-
-    def lines(self, pending: str, choices: list[Choice]) -> list[str]:
-        """What is paid so far and what is left, while ``pending`` is on."""
-        if pending != self.pending:
-            self.pending, self.moves = pending, []
-        if not pending:
-            return []
-        paid = "; ".join(_PAY_FOR.sub("", move) for move in self.moves) or "nothing yet"
-        found = [pending, f"  Paid so far: {paid}"]
-        # What the next step asks (its menu's first steps), the way out (an idle Cancel) aside.
-        left = list(dict.fromkeys(c.steps[0] for c in choices if not c.idle and c.steps))
-        if left:
-            found.append(f"  Left to pay: {' or '.join(left)}")
-        return found
-
-    def made(self, choice: Choice) -> None:
-        if self.pending and not choice.idle:
-            self.moves.append(choice.label)
 
 
 def card_named(cards: list[CardText], name: str) -> CardText | str:

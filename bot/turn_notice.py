@@ -13,8 +13,10 @@ DMS_CLOSED = 50007
 
 
 async def turn_dm(
-    client: discord.Client, settings: UserSettingsStore, record: TableRecord, user_id: int, now: float
+    client: discord.Client, settings: UserSettingsStore, record: TableRecord, user_id: int, now: float,
+    title: str = "",
 ) -> None:
+    """``title``: the game's name as players know it ("Spheres of Life"), else its key."""
     mine = await settings.get(user_id)
     if mine.notify != "turn" or mine.quiet_start(now) is not None:
         return
@@ -25,7 +27,7 @@ async def turn_dm(
     )
     try:
         dm = await client.create_dm(discord.Object(id=user_id))
-        await dm.send(f"Your move at table {record.id} ({record.game}).{where}")
+        await dm.send(f"Your move at table {record.id} ({title or record.game}).{where}")
     except discord.Forbidden as refused:
         if refused.code != DMS_CLOSED:
             raise

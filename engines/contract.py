@@ -184,6 +184,8 @@ class Result(BaseModel):
     scores: dict[Seat, float] = Field(default_factory=dict)
     teams: dict[str, list[Seat]] | None = None
     summary: str = ""
+    # What a score counts, in the singular ("point"); empty: the scores only rank, never shown.
+    score_unit: str = "point"
 
     @property
     def winners(self) -> list[Seat]:

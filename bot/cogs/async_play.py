@@ -19,6 +19,7 @@ from bot.tables import Outcome
 from bot.ui.flows import actor, guarded, moderates, player, reply
 from bot.ui.table_pages import show
 from bot.ui.undo_vote import ask
+from engines.words import plural
 
 if TYPE_CHECKING:
     from bot.app import GameTableBot
@@ -91,7 +92,8 @@ class AsyncPlayCommands(commands.Cog):
         async def vacation() -> None:
             until, outcomes = await go_on_vacation(self.bot.service, interaction.user.id, days)
             await reply(
-                interaction, f"Enjoy! Your clocks at {len(outcomes)} tables wait until <t:{int(until)}:f>."
+                interaction,
+                f"Enjoy! Your clocks at {plural(len(outcomes), 'table')} wait until <t:{int(until)}:f>.",
             )
             for outcome in outcomes:
                 await self.bot.announcer.deliver(outcome.table.id)

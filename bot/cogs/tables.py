@@ -303,7 +303,8 @@ class TableCommands(
         async def status() -> None:
             record = await self.service.find(actor(interaction), interaction.channel_id, table)
             embed = table_embed(self.service, record)
-            await reply(interaction, embed=embed, files=await self.flows.table_picture(record, embed))
+            embeds, files = await self.flows.table_picture(record, embed)
+            await reply(interaction, embeds=embeds, files=files)
 
         await guarded(interaction, status(), table)
 

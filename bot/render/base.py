@@ -46,14 +46,37 @@ class Panel(BaseModel):
         return self
 
 
+MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
+
+
+def place_mark(number: int) -> str:
+    """A place in every game's results alike: a medal for the first three, then "4th"."""
+    if number in MEDALS:
+        return MEDALS[number]
+    suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    return f"{number}{suffix}"
+
+
 def add_ranking(
     panel: Panel, result: Result, entry: Callable[[Seat], str], joiner: str = ", ",
-    place: Callable[[int], str] = lambda number: f"#{number}",
+    place: Callable[[int], str] = place_mark,
 ) -> Panel:
     """One field per place, best first: the seats tied there, each as ``entry`` writes it."""
     for number, seats in enumerate(result.ranking[:MAX_FIELDS], start=1):
         panel.add(place(number), fit(joiner.join(entry(s) for s in seats), FIELD_MAX), inline=False)
     return panel
+
+
+def add_lines(panel: Panel, name: str, lines: list[str], limit: int = FIELD_MAX) -> Panel:
+    """``lines`` as one field, or as several ("name", "name (continued)") when they
+    pass a field's ``limit``: a list a player needs is split between lines, never cut."""
+    chunk: list[str] = []
+    for line in [fit(line, limit) for line in lines] or ["—"]:
+        if chunk and len("\n".join([*chunk, line])) > limit:
+            panel.add(name, "\n".join(chunk), inline=False)
+            name, chunk = f"{name.split(' (continued)')[0]} (continued)", []
+        chunk.append(line)
+    return panel.add(name, "\n".join(chunk), inline=False)
 
 
 class Renderer(Protocol):

@@ -22,8 +22,12 @@ def card_picture(game: str, card: CardText) -> bytes | None:
 
 
 def option_details(choices: list[Choice], path: list[int], options: Sequence[MenuOption]) -> dict[int, str]:
-    """The card text for each menu option: the choice's own, or, for a step on
-    the way (a card before its target), the text all choices under it share."""
+    """The card text for each menu option, unless every option here shares it
+    (:func:`shared_detail` says it once, above them): a choice's own, or, for a step
+    naming a card on the way to its target ("Wildfire" before "Past"), the text all
+    choices under it share. A first step that is a verb ("Forced Gift", "Play Hero")
+    gets none: the text of the one card it leads to would read as the verb's own."""
+    shared = shared_detail(choices, path, options)
     details: dict[int, str] = {}
     for option in options:
         if option.choice is not None:
@@ -31,9 +35,27 @@ def option_details(choices: list[Choice], path: list[int], options: Sequence[Men
         else:
             under = {c.detail for c in narrow(choices, [*path, option.index])}
             text = under.pop() if len(under) == 1 else ""
-        if text:
+            if not path and not _names_its_card(option.label, text):
+                text = ""
+        if text and text != shared:
             details[option.index] = text
     return details
+
+
+def _names_its_card(label: str, text: str) -> bool:
+    """Whether a first step's label names the card whose text this is ("Send Healer"
+    over "Healer (good, cost 1, 0/3) · …"), rather than being a verb alone."""
+    _, _, named = label.partition(" ")
+    return bool(named) and named.lower() in text.lower()
+
+
+def shared_detail(choices: list[Choice], path: list[int], options: Sequence[MenuOption]) -> str:
+    """The card text every choice at this menu level shares (the card whose target
+    is chosen here), or "": said once for the whole menu, not under its first option."""
+    if len(options) < 2:
+        return ""
+    under = {c.detail for c in narrow(choices, path)}
+    return under.pop() if len(under) == 1 else ""
 
 
 def choice_texts(choices: list[Choice]) -> list[tuple[str, str]]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.render.base import Panel
+from bot.render.base import Panel, place_mark
 from engines.core import Result, View
 
 _SKIP = {"viewer", "headline"}
@@ -37,5 +37,5 @@ class GenericRenderer:
         for place, seats in enumerate(result.ranking, start=1):
             names = ", ".join(f"<seat:{s}>" for s in seats)
             scores = ", ".join(f"{result.scores[s]:g}" for s in seats if s in result.scores)
-            panel.add(f"#{place}", f"{names} ({scores})" if scores else names, inline=False)
+            panel.add(place_mark(place), f"{names} ({scores})" if scores else names, inline=False)
         return panel

@@ -12,6 +12,7 @@ from bot.render.base import DESCRIPTION_MAX, FIELD_MAX, FOOTER_MAX, NAME_MAX, Pa
 from engines.core import Result, View
 from engines.once_upon_a_time_life.tokens import NAMES, Tokens
 from engines.once_upon_a_time_life.views import LifeView, SeatInfo
+from engines.words import plural
 
 GLYPHS = {"start": "🏁", "leukocyte": "⚪", "medicine": "💊", "virus": "🦠", "bacteria": "🧫",
           "chance": "🍀", "bad_luck": "⛈️", "question": "❓"}
@@ -89,9 +90,9 @@ def _seat(v: LifeView, info: SeatInfo) -> tuple[str, str]:
     mark = " ▶" if v.turn == info.seat else ""
     parts = [pawn_text(info), purse_text(info.tokens)]
     if info.cards:
-        parts.append(f"{info.cards} card{'s' if info.cards != 1 else ''} kept")
+        parts.append(f"{plural(info.cards, 'card')} kept")
     if info.skips:
-        parts.append(f"loses {info.skips} turn{'s' if info.skips != 1 else ''}")
+        parts.append(f"loses {plural(info.skips, 'turn')}")
     return fit(f"<seat:{info.seat}>{mark}", NAME_MAX), fit("\n".join(parts), FIELD_MAX)
 
 

@@ -16,13 +16,17 @@ from bot.render.base import (
     MAX_FIELDS,
     NAME_MAX,
     Panel,
+    add_lines,
     add_ranking,
     fit,
 )
 from engines.core import Result, View
 from engines.phase.views import CardView, Face, PhView, SeatView
 
-HAND_MAX, DISCARD_MAX = 2400, 300  # "My hand" stays within an embed's 6000 characters in all
+# "My hand" stays within an embed's 6000 characters in all: the barracks and the
+# warriors whole, the hand in the room left (each card in brief when the whole
+# text would not fit; its picture and /card give the rest).
+HAND_MAX, DISCARD_MAX, PANEL_BUDGET = 2400, 300, 5000
 SIGN = {"good": "☀", "evil": "☾"}
 
 
@@ -68,6 +72,18 @@ def card_text(card: CardView) -> str:
     return text
 
 
+def _hand_text(view: PhView, me: SeatView, room: int) -> str:
+    """My hand cards in full, or each in brief (both sides' title, cost and strength)
+    when the full text would pass ``room``; a payment under way comes first."""
+    head = [f"**{view.pending}**"] if view.pending else []  # what it has taken so far, what is left
+    full = [f"• {card_text(c)}\n  (opponents see: {c.back.title if c.back else '?'})" for c in me.hand]
+    text = "\n".join([*head, *full])
+    if len(text) > room:
+        brief = [f"• {_face(c.face)} ↺ {_face(c.back) if c.back else '?'}" for c in me.hand]
+        text = "\n".join([*head, *brief, "(each card in full: its picture, or /card)"])
+    return fit(text, max(room, 1)) or "(no cards)"
+
+
 class PhaseRenderer:
     def table(self, view: View) -> Panel:
         v = _view(view)
@@ -94,18 +110,16 @@ class PhaseRenderer:
         me = v.seats[v.viewer] if v.viewer is not None else None
         if me is None:
             return Panel(title="My hand", description="(no seat)")
-        lines = [f"• {card_text(c)}\n  (opponents see: {c.back.title if c.back else '?'})" for c in me.hand]
-        panel = Panel(title="My hand", description=fit("\n".join(lines) or "(no cards)", HAND_MAX),
-                      footer=fit(v.headline, FOOTER_MAX))
+        panel = Panel(title="My hand", footer=fit(v.headline, FOOTER_MAX))
         panel.add("Influence", f"☀ {me.good} good · ☾ {me.evil} evil")
-        panel.add("Barracks (both sides)",
-                  fit("\n".join(card_text(c) + (" 🔒" if c.locked else "") for c in me.barracks), FIELD_MAX),
-                  inline=False)
-        panel.add("Warriors (both sides)", fit("\n".join(card_text(c) for c in me.play), FIELD_MAX),
-                  inline=False)
+        barracks = [card_text(c) + (" 🔒" if c.locked else "") for c in me.barracks]
+        add_lines(panel, "Barracks (both sides)", barracks)
+        add_lines(panel, "Warriors (both sides)", [card_text(c) for c in me.play])
         if me.discard_top:
             pile = ", ".join(f"{c.face.title} / {c.back.title if c.back else '?'}" for c in me.discard_top)
             panel.add("Discard pile (last cards)", fit(pile, DISCARD_MAX), inline=False)
+        room = min(HAND_MAX, PANEL_BUDGET - sum(len(f.name) + len(f.value) for f in panel.fields))
+        panel.description = _hand_text(v, me, room)
         return panel
 
     def result(self, result: Result, view: View) -> Panel:

@@ -5,8 +5,9 @@ shuffle. It is built only for a finished table, so it may show everything."""
 
 from __future__ import annotations
 
-from bot.render.base import Panel, fit
+from bot.render.base import Panel, fit, place_mark
 from engines.core import Recap, Result, seat_ref
+from engines.words import plural
 from storage.records import LogEntry, TableRecord
 
 MOVES = ("act", "bot", "timeout")
@@ -21,10 +22,10 @@ def recap_panel(title: str, record: TableRecord, result: Result, recap: Recap, l
     for place, seats in enumerate(result.ranking, start=1):
         for seat in seats:
             # In a team game the ranking says it all; a score of 1 or 0 would add nothing.
-            shown = seat in result.scores and not result.teams
-            score = f" — {result.scores[seat]:g} points" if shown else ""
-            ranking.append(f"{place}. {seat_ref(seat)}{score}")
-    panel.description = "\n".join(["\n".join(ranking), result.summary, _length(log)]).strip()
+            shown = seat in result.scores and not result.teams and result.score_unit
+            score = f" — {plural(result.scores[seat], result.score_unit)}" if shown else ""
+            ranking.append(f"{place_mark(place)} {seat_ref(seat)}{score}")
+    panel.description = "\n".join(filter(None, ["\n".join(ranking), result.summary, _length(log)]))
     history = _last_lines(recap.history, 1024) if recap.history else ""
     # Every seat gets an equal share of what is left, so a big table loses
     # detail from each breakdown rather than whole players from the end.
@@ -48,7 +49,7 @@ def _length(log: list[LogEntry]) -> str:
     ended = next((e.at for e in reversed(log) if e.kind == "end"), None)
     by = {kind: sum(1 for e in moves if e.kind == kind) for kind in ("bot", "timeout")}
     extra = ", ".join(f"{n} by {'bots' if k == 'bot' else 'timeouts'}" for k, n in by.items() if n)
-    count = f"{len(moves)} moves" + (f" ({extra})" if extra else "")
+    count = plural(len(moves), "move") + (f" ({extra})" if extra else "")
     if started is None or ended is None:
         return count + "."
     return f"Played in {_duration(ended - started)}, {count}."
@@ -63,7 +64,7 @@ def _duration(seconds: float) -> str:
     hours, minutes = divmod(minutes, 60)
     if hours < 48:
         return f"{hours} h {minutes} min"
-    return f"{hours // 24} days {hours % 24} h"
+    return f"{plural(hours // 24, 'day')} {hours % 24} h"
 
 
 def _last_lines(lines: list[str], limit: int) -> str:

@@ -152,7 +152,7 @@ class ScalesOfInfluenceRenderer:
         v: Any = view
         winners = ", ".join(seat_ref(s) for s in result.winners)
         panel = Panel(
-            title="🏁 Scales of Influence — the journey ends",
+            title="Scales of Influence — game over",
             description=fit(result.summary, DESCRIPTION_MAX),
         )
         if v.winner == "draw":

@@ -15,9 +15,9 @@ from bot.render.base import (
 )
 from engines.core import Result, View
 from engines.spheres_of_life.views import CardFace, SolView
+from engines.words import plural
 
 ICONS = {"noble": "✨", "corrupted": "💀", "ability": "🔮", "hero": "🦸"}
-MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
 PHASE_ICONS = {"day": "☀️", "night": "🌙", "dream": "💤", "heroes": "🦸", "rps": "✊", "over": "🏁"}
 
 
@@ -46,7 +46,7 @@ def _seat_line(view: SolView, seat: int) -> tuple[str, str]:
         )
         if on
     )
-    parts = [f"✋ {info.hand_size} card{'s' if info.hand_size != 1 else ''}"]
+    parts = [f"✋ {plural(info.hand_size, 'card')}"]
     if info.banked:
         parts.append("🏦 " + ", ".join(info.banked))
     if info.heroes:
@@ -123,13 +123,14 @@ class SpheresOfLifeRenderer:
     def result(self, result: Result, view: View) -> Panel:
         v = _view(view)
         panel = Panel(
-            title="🏁 Spheres of Life — game over", description=fit(result.summary, DESCRIPTION_MAX)
+            title="Spheres of Life — game over", description=fit(result.summary, DESCRIPTION_MAX)
         )
 
         def entry(s: int) -> str:
-            return f"<seat:{s}> ({result.scores.get(s, 0):g} pts, {v.seats[s].hand_size} cards)"
+            points, cards = plural(result.scores.get(s, 0), "point"), plural(v.seats[s].hand_size, "card")
+            return f"<seat:{s}> ({points}, {cards})"
 
-        return add_ranking(panel, result, entry, place=lambda number: MEDALS.get(number, f"#{number}"))
+        return add_ranking(panel, result, entry)
 
 
 RENDERER = SpheresOfLifeRenderer()

@@ -19,6 +19,7 @@ from bot.render.base import (
 )
 from engines.core import Result, View
 from engines.time_masters.views import CardFace, SeatInfo, TmView
+from engines.words import plural
 
 KIND = {"spell": "✦", "focus": "◎", "timer": "⧗"}
 
@@ -42,7 +43,7 @@ def _names(cards: list[CardFace]) -> str:
 def _seat(view: TmView, info: SeatInfo) -> tuple[str, str]:
     mark = " ▶" if view.turn == info.seat else ""
     parts = [f"Kè {info.ke}/{view.ke_limit}", f"hand {info.hand_size}", f"deck {info.deck_size}",
-             f"discard {info.discard_size}", f"{info.visible_knowledge} pts in sight"]
+             f"discard {info.discard_size}", f"{plural(info.visible_knowledge, 'point')} in sight"]
     timers = [f"{t.timer.name} {t.loaded}/{t.capacity}" + (f" (+{t.delays} delaying)" if t.delays else "")
               for t in info.timers]
     if timers:
@@ -56,7 +57,7 @@ def _spheres(view: TmView) -> str:
     lines = []
     for sphere in view.spheres:
         top = f"**{sphere.top.name}** ({sphere.top.kind})" if sphere.top else "*empty*"
-        lines.append(f"Sphere {sphere.level}: {top} · {sphere.size} card{'s' if sphere.size != 1 else ''}")
+        lines.append(f"Sphere {sphere.level}: {top} · {plural(sphere.size, 'card')}")
     return "\n".join(lines)
 
 
@@ -89,10 +90,10 @@ class TimeMastersRenderer:
         me = v.seats[v.viewer] if v.viewer is not None else None
         if me is not None:
             panel.add("Kè", f"{me.ke}/{v.ke_limit}")
-            panel.add("Knowledge", f"{v.knowledge} points on all my cards")
+            panel.add("Knowledge", f"{plural(v.knowledge or 0, 'point')} on all my cards")
             if me.delaying:
                 refill = v.hand_limit - me.delaying
-                panel.add("Refill", f"to {refill} ({me.delaying} card(s) delaying timers)")
+                panel.add("Refill", f"to {refill} ({plural(me.delaying, 'card')} delaying timers)")
             for timer in me.timers:
                 name = f"Timer {timer.timer.name} ({timer.loaded}/{timer.capacity})"
                 panel.add(name, fit(_names(timer.spells or []), FIELD_MAX))
@@ -103,7 +104,7 @@ class TimeMastersRenderer:
         panel = Panel(title="Time Masters — game over", description=fit(result.summary, DESCRIPTION_MAX))
 
         def entry(s: int) -> str:
-            return f"<seat:{s}> ({result.scores.get(s, 0):g} pts, {v.seats[s].ke} Kè)"
+            return f"<seat:{s}> ({plural(result.scores.get(s, 0), 'point')}, {v.seats[s].ke} Kè)"
 
         return add_ranking(panel, result, entry)
 

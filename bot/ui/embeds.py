@@ -96,7 +96,8 @@ def table_embed(service: TableService, record: TableRecord) -> discord.Embed:
     if "deck" in chosen:
         chosen["deck"] = "custom"
     options = ", ".join(f"{k}={v}" for k, v in chosen.items())
-    panel.footer = f"Table {record.id} · v{record.version}" + (f" · {options}" if options else "")
+    # No internal version here: nothing a player types takes it, and "v148" reads as a release.
+    panel.footer = f"Table {record.id}" + (f" · {options}" if options else "")
     panel.footer += " · rated" if record.rated else ""
     panel.footer += f" · Rules: /rules game:{record.game}"
     return to_embed(panel, lambda text: service.text(record, text), COLOURS[record.status])
@@ -111,5 +112,5 @@ def hand_embed(service: TableService, record: TableRecord, user_id: int, note: s
         panel.description = "\n".join(filter(None, [f"**Your move:** {prompts[0]}", panel.description]))
     if note:
         panel.description = "\n".join(filter(None, [note, panel.description]))
-    panel.footer = f"Table {record.id} · v{record.version} · only you can see this"
+    panel.footer = f"Table {record.id} · only you can see this"
     return to_embed(panel, lambda text: service.text(record, text), discord.Colour.dark_teal())

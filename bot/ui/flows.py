@@ -20,7 +20,7 @@ from bot.away import back_from_vacation
 from bot.catch_up import since_last_move
 from bot.errors import StaleClick, TableDamaged, TableError
 from bot.policy import Actor
-from bot.render.cardtext import choices_panel, option_details
+from bot.render.cardtext import choices_panel, option_details, shared_detail
 from bot.render.menu import MenuOption, level, narrow
 from bot.render.pictures.maker import TablePictures
 from bot.seating import Drawn, check_drawn, check_removal, drawn_for, in_lobby, seat_label
@@ -132,7 +132,8 @@ class Flows:
                     ChoiceButton(record.id, record.version, option.choice.key, fit(label, 80), style)
                 )
         else:
-            self._selects(view, record, path, options, option_details(choices, path, options))
+            shared = self.service.text(record, shared_detail(choices, path, options))
+            self._selects(view, record, path, options, option_details(choices, path, options), shared)
         view.add_item(NavButton(record.id, record.version, [], "refresh"))
         if path:
             view.add_item(NavButton(record.id, record.version, path[:-1], "back"))
@@ -147,6 +148,7 @@ class Flows:
         path: list[int],
         options: list[MenuOption],
         details: dict[int, str] | None = None,
+        shared: str = "",
     ) -> None:
         for part in range(min(4, (len(options) + 24) // 25)):
             chunk = options[part * 25 : (part + 1) * 25]
@@ -159,6 +161,8 @@ class Flows:
                 for o in chunk
             ]
             placeholder = "Choose…" if not path else "Then choose…"
+            if shared:  # the card text all options share, once for the menu
+                placeholder = fit(f"{placeholder} {shared}", 150)
             view.add_item(MenuSelect(record.id, record.version, path, part, select_options, placeholder))
 
     async def _show_panel(
@@ -170,11 +174,11 @@ class Flows:
         edit: bool = False,
     ) -> None:
         embed, view = self.panel(record, interaction.user.id, path, note)
-        files = attach(await self.pictures.hand(record, interaction.user.id), HAND_PICTURE, embed)
+        embeds, files = attach(await self.pictures.hand(record, interaction.user.id), HAND_PICTURE, embed)
         if edit:
-            await update(interaction, embed=embed, view=view, attachments=files)
+            await update(interaction, embeds=embeds, view=view, attachments=files)
         else:
-            await reply(interaction, embed=embed, view=view, files=files)
+            await reply(interaction, embeds=embeds, view=view, files=files)
 
     # ----- component callbacks -----
 
@@ -397,8 +401,11 @@ class Flows:
         view = table_view(record)
         return {"embed": table_embed(self.service, record), "view": view or discord.utils.MISSING}
 
-    async def table_picture(self, record: TableRecord, embed: discord.Embed) -> list[discord.File]:
-        """The public picture, shown in the table's ``embed`` (none for a game without one)."""
+    async def table_picture(
+        self, record: TableRecord, embed: discord.Embed
+    ) -> tuple[list[discord.Embed], list[discord.File]]:
+        """The table's ``embed`` showing the public picture, an embed per further page of
+        it, and their files (just ``embed`` and no file for a game without a picture)."""
         return attach(await self.pictures.table(record), TABLE_PICTURE, embed)
 
 

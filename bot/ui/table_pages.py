@@ -16,6 +16,7 @@ from bot.tables import TableService
 from bot.ui.answer import guarded, reply, update
 from bot.ui.components import PageButton
 from bot.ui.embeds import fit
+from engines.words import plural
 from storage.listing import Entry, Page
 
 if TYPE_CHECKING:
@@ -40,7 +41,8 @@ def table_line(table: MyTable) -> str:
 
 
 def here_line(service: TableService, entry: Entry) -> str:
-    return f"{entry.id} — {title_of(service, entry.game)}, {entry.status.value}, {entry.seats} seats"
+    seats = plural(entry.seats, "seat")
+    return f"{entry.id} — {title_of(service, entry.game)}, {entry.status.value}, {seats}"
 
 
 def page_buttons(kind: str, page: Page, size: int) -> discord.ui.View | None:
@@ -99,7 +101,7 @@ def unreadable(table_ids: list[str]) -> str:
         )
     named = ", ".join(table_ids[:10])
     return (
-        f"⚠️ {len(table_ids)} tables here ({named}) could not be read; "
+        f"⚠️ {plural(len(table_ids), 'table')} here ({named}) could not be read; "
         "their hosts or a moderator can end them with /table abandon table:<id>."
     )
 

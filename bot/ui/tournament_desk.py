@@ -28,6 +28,7 @@ from bot.ui.answer import guarded, reply
 from bot.ui.embeds import fit
 from bot.ui.flows import Flows, actor, player
 from bot.ui.tournament_items import registration_message, standings_message
+from engines.words import plural
 from storage.post_claims import PostClaims
 from storage.records import TableRecord
 from storage.tournaments import Phase, Tournament
@@ -106,7 +107,7 @@ class TournamentDesk:
             await self.post_table(record, current.number)
             done += 1
             if total > PROGRESS_EVERY and (done % PROGRESS_EVERY == 0 or done == total):
-                text = f"Seating round {current.number}: {done}/{total} tables ready."
+                text = f"Seating round {current.number}: {done}/{plural(total, 'table')} ready."
                 if progress:
                     await progress[0].edit(content=text)
                 else:
@@ -121,7 +122,8 @@ class TournamentDesk:
         if seated is not None and seated.deadline is not None:
             note += f" The round ends <t:{int(seated.deadline)}:R>."
         await channel.send(
-            fit(f"**{tournament.name}** — round {current.number} is seated ({total} tables)." + note, 2000),
+            fit(f"**{tournament.name}** — round {current.number} is seated ({plural(total, 'table')})."
+                + note, 2000),
             allowed_mentions=mentioning(current.byes),
         )
         await self.refresh(tournament)
@@ -196,7 +198,8 @@ class TournamentDesk:
             count = len(passed.current.open_tables)
             await self._channel(passed.channel_id).send(
                 f"<@{passed.organiser_id}> — round {passed.current.number} of **{passed.name}** has reached "
-                f"its deadline with {count} table(s) unfinished. Decide them with /tournament decide.",
+                f"its deadline with {plural(count, 'table')} unfinished. "
+                "Decide them with /tournament decide.",
                 allowed_mentions=mentioning([passed.organiser_id]),
             )
         await self._reschedule(await self.tournaments.get(tournament_id))

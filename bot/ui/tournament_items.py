@@ -15,6 +15,7 @@ import discord
 from bot.policy import names
 from bot.tournaments.standings import standings
 from bot.ui.embeds import fit
+from engines.words import plural
 from storage.tournaments import EntrantStatus, Format, Phase, Tournament
 
 if TYPE_CHECKING:
@@ -61,7 +62,7 @@ class TournamentButton(
 def registration_message(tournament: Tournament, title: str) -> dict[str, Any]:
     t = tournament
     embed = discord.Embed(title=fit(f"🏆 {t.name}", 256), colour=discord.Colour.gold())
-    rounds = f", {t.rounds_planned} rounds" if t.rounds_planned else ""
+    rounds = f", {plural(t.rounds_planned, 'round')}" if t.rounds_planned else ""
     advance = f", top {t.advance} of each table advance" if t.format is Format.ELIMINATION else ""
     embed.description = fit(
         f"{title} · {FORMATS[t.format]}{rounds}{advance} · tables of {t.table_size}"
@@ -111,7 +112,7 @@ def standings_message(tournament: Tournament) -> dict[str, Any]:
     done = "Final standings" if t.phase is Phase.FINISHED else f"Standings after round {_closed_rounds(t)}"
     embed = discord.Embed(title=fit(f"🏆 {t.name} — {done}", 256), colour=discord.Colour.gold())
     rows = [
-        f"**{line.place}.** <@{line.user_id}>{STATUS_MARKS[line.status]} — {line.points:g} pts"
+        f"**{line.place}.** <@{line.user_id}>{STATUS_MARKS[line.status]} — {plural(line.points, 'point')}"
         f" · opp {line.opponents:g} · score {line.game_score:g}"
         for line in lines[:STANDINGS_SHOWN]
     ]

@@ -71,7 +71,8 @@ def before_roll(state: LifeState) -> list[Choice]:
                     label=f"Challenge {seat_ref(target)} to a Master duel, {level.capitalize()} questions",
                     steps=["Master duel", seat_ref(target), f"{level.capitalize()} questions"],
                     action=Duel(target=target, level=level)))
-    found.append(Choice(key="roll", label="Roll the die", steps=["Roll the die"], action=Roll()))
+    why = "" if found else " (no exchange, Virus attack or duel is open to you)"  # alone, it says why
+    found.append(Choice(key="roll", label=f"Roll the die{why}", steps=["Roll the die"], action=Roll()))
     return found
 
 

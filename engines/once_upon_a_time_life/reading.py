@@ -10,6 +10,7 @@ from engines.once_upon_a_time_life.cards import CardSpec, builtin_cards, card_sp
 from engines.once_upon_a_time_life.effects import card_text
 from engines.once_upon_a_time_life.state import LifeState
 from engines.once_upon_a_time_life.tokens import KINDS, NAMES
+from engines.words import plural
 
 
 def _kind(deck: str, spec: CardSpec) -> str:
@@ -43,5 +44,6 @@ def recap(state: LifeState) -> Recap:
             lines.insert(0, f"Collected {state.options.hemo} Hemo first")
         held = [state.card("chance", c).name for c in state.hands[seat]] or ["no kept cards"]
         seats.append(SeatRecap(seat=seat, lines=lines, held=held))
-    history = [f"{state.turn_no} rounds; {seat_ref(state.winner)} won." if state.winner is not None else ""]
+    rounds = plural(state.turn_no, "round")
+    history = [f"{rounds}; {seat_ref(state.winner)} won." if state.winner is not None else ""]
     return Recap(seats=seats, history=[h for h in history if h])

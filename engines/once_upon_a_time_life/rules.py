@@ -200,6 +200,7 @@ class OnceUponATimeLife(Engine[LifeState, LifeAction]):
 
         ranking = [[winner], *rank_seats([s for s in range(state.players) if s != winner], key)]
         return Result(ranking=ranking, scores={s: state.purses[s].worth() for s in range(state.players)},
+                      score_unit="Globin in tokens",
                       summary=f"{seat_ref(winner)} collects {state.options.hemo} Hemo and wins; the others "
                               "are ranked by Hemo, then by the worth of all their tokens in Globin.")
 

@@ -107,7 +107,9 @@ def seat_choices(state: PhState, seat: int, words: bool = True) -> list[Choice]:
     if state.round is not None:
         if seat != state.round.seat:
             return []
-        return [*actions(make, seat), make("pass", Pass(), lambda: ("Pass", ["Pass"], ""))]
+        found = actions(make, seat)
+        why = "" if found else " (no action you can take and pay for now)"  # a lone Pass says why
+        return [*found, make("pass", Pass(), lambda: (f"Pass{why}", ["Pass"], ""))]
     if state.step == "defenders":
         return _defenders(make, seat) if seat == state.declaring else []
     if seat != state.turn:
@@ -256,6 +258,6 @@ def pending_choices(make: Menu, pending: Pending) -> list[Choice]:
                               lambda: (fit(f"Choose {names[card]} for {what}"),
                                        ["Choose a warrior", names[card]],
                                        _warrior(state, card, pending.seat))))
-    found.append(make("cancel", Cancel(),
-                      lambda: (fit(f"Cancel {what} (nothing is paid yet)"), ["Cancel"], detail), idle=True))
+    cancel = f"Cancel {what} (nothing is paid until the last choice)"
+    found.append(make("cancel", Cancel(), lambda: (fit(cancel), ["Cancel"], detail), idle=True))
     return found

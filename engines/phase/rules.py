@@ -26,6 +26,7 @@ from engines.phase import choices, effects, guesses, moves, tactics, views
 from engines.phase.actions import Attack, Cancel, Done, Pass, PhAction, Pick
 from engines.phase.cards import FACTION_NAMES, builtin_deck
 from engines.phase.state import PhOptions, PhState
+from engines.words import plural
 
 HELP = (
     "Double-sided warriors fight for the Nexus's good and evil influence. Cards have two sides; phasing "
@@ -167,8 +168,9 @@ class Phase(Engine[PhState, PhAction]):
             held += [f"{state.name(c)} (in play)" for c in state.play[seat]]
             held += [f"{state.name(c)} (barracks)" for c in state.barracks[seat]]
             seats.append(SeatRecap(seat=seat, lines=lines, held=held))
-        how = "a Nexus pool emptied" if 0 in state.nexus else f"the round limit ({state.options.round_limit})"
-        history = [f"{state.round_no} rounds; the game ended because {how}.",
+        limit = state.options.round_limit
+        how = "a Nexus pool emptied" if 0 in state.nexus else f"the round limit ({limit}) was reached"
+        history = [f"{plural(state.round_no, 'round')}; the game ended because {how}.",
                    f"Left in the Nexus: {state.nexus[0]} good, {state.nexus[1]} evil; "
                    f"lost from the game: {state.removed[0]} good, {state.removed[1]} evil."]
         return Recap(seats=seats, history=history)

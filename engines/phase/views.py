@@ -14,8 +14,10 @@ from __future__ import annotations
 from pydantic import BaseModel, Field
 
 from engines.core import View, seat_ref
+from engines.phase import costs
 from engines.phase.cards import FACTION_NAMES
 from engines.phase.state import PhState
+from engines.words import plural
 
 DISCARD_SHOWN = 5
 
@@ -134,17 +136,12 @@ def build(state: PhState, viewer: int | None) -> PhView:
                            resolving=s is current)
               for s in state.skirmishes
               if s.fallen is not None or s.done or any(s.attacker in w for w in state.play)]
-    pending = ""
-    if state.pending is not None:
-        p = state.pending
-        what = state.side(p.card, flipped=True).title if p.kind == "order" else state.name(p.card)
-        pending = f"{seat_ref(p.seat)} is paying for {what}"
     return PhView(
         viewer=viewer, headline=headline(state), step=state.step, turn=state.turn if playing else None,
         round_no=state.round_no, round_limit=state.options.round_limit, nexus_good=state.nexus[0],
         nexus_evil=state.nexus[1], ending=state.ending, nexus_defender=state.nexus_defender,
         to_act=to_act(state), seats=[_seat(state, s, viewer) for s in range(state.players)],
-        skirmishes=fights, pending=pending,
+        skirmishes=fights, pending=paying(state),
     )
 
 
@@ -163,3 +160,29 @@ def headline(state: PhState) -> str:
     who = to_act(state)
     turn = f"Round {state.round_no} · {seat_ref(state.turn)}'s turn"
     return f"{turn} · {STEPS[state.step]} — {seat_ref(who or 0)} to act"
+
+
+def paying(state: PhState) -> str:
+    """The action being set up, what its cost has taken so far and what is left to
+    choose, so every front end shows each step of a payment (nothing is paid until
+    the last choice, but a player sees their choices add up)."""
+    p = state.pending
+    if p is None:
+        return ""
+    what = state.side(p.card, flipped=True).title if p.kind == "order" else state.name(p.card)
+    chosen = [f"{verb} {', '.join(state.name(c) for c in cards)}"
+              for verb, cards in (("lock", p.locked), ("phase", p.phased), ("targeting", p.targets)) if cards]
+    if p.x is not None:
+        chosen.insert(0, f"X = {p.x}")
+    left = []
+    if costs.stage(state, p) == "x":
+        left.append("X")
+    if (locks := costs.lock_need(state, p) - len(p.locked)) > 0:
+        left.append(f"{plural(locks, 'resource')} to lock")
+    if (phases := costs.phase_need(state, p) - len(p.phased)) > 0:
+        left.append(f"{plural(phases, 'resource')} to phase")
+    if costs.stage(state, p) == "choose":
+        left.append(plural(costs.target_need(state, p) - len(p.targets), "warrior"))
+    text = f"{seat_ref(p.seat)} is paying for {what}"
+    text += " — chosen: " + "; ".join(chosen) if chosen else " — nothing chosen yet"
+    return text + (f"; still to choose: {', '.join(left)}." if left else ".")

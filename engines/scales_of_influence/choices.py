@@ -104,6 +104,11 @@ def pass_choice(label: str = "Pass") -> Choice:
     return _choice(PASS, label, [label], Pass())
 
 
+def _or_pass(found: list[Choice], label: str, why: str) -> list[Choice]:
+    """``found`` and a pass; a pass left alone says ``why`` the others are missing."""
+    return [*found, pass_choice(label if found else f"{label} ({why})")]
+
+
 # ----- awaited choices -----
 
 
@@ -123,15 +128,17 @@ def _interrupt_choices(state: SoiState, seat: Seat) -> list[Choice]:
         return resolve_choices(state, top)
     if isinstance(top, Cosmic) and not top.responders:
         block = [c for c in shaman_choices(state, seat) if c.key == "shaman:block"]
-        return [*block, pass_choice("Let it shine")]
+        return _or_pass(block, "Let it shine", "you cannot block it")
     if isinstance(top, Cosmic):
-        return [*_star_eclipses(state, seat, top), *shaman_choices(state, seat), pass_choice()]
+        return _or_pass([*_star_eclipses(state, seat, top), *shaman_choices(state, seat)], "Pass",
+                        "nothing in your hand can eclipse it")
     if isinstance(top, Giving):
         return _token_choices(state, top)
     if isinstance(top, Tribute):
         return _discards(state, seat, "Channel: discard")
     if isinstance(top, Prevention):
-        return [*star_plays(state, seat), *shaman_choices(state, seat), pass_choice("Let it end")]
+        return _or_pass([*star_plays(state, seat), *shaman_choices(state, seat)], "Let it end",
+                        "you hold no Shooting Star and no Shaman's power to prevent it")
     assert isinstance(top, ShamanPick)
     return [
         _choice(
@@ -164,8 +171,11 @@ def resolve_choices(state: SoiState, effect: Effect) -> list[Choice]:
             who = seat_ref(target) if target is not None else None
             what = spec.ability(who, side)
             sided = [w for step in spec.effect if side and (w := step.choice_words(None, side))]
-            minimal = f"{head}: " + ", ".join([*([f"on {who}"] if who else []), *sided[:1]])
-            fitting = [f"{head}: {what}", f"{head}: {_capital(spec.choice_words(who, side))}", minimal]
+            short = ", ".join([*([f"on {who}"] if who else []), *sided[:1]])
+            minimal = f"{head}: {short}" if short else head
+            said = [what, _capital(spec.choice_words(who, side))]
+            # A label never ends on a bare colon: with nothing short to add, the card's name alone.
+            fitting = [f"{head}: {words}" for words in said if words.strip()]
             label = next((t for t in fitting if len(render_width(t)) <= 80), minimal)
             out.append(
                 _choice(
@@ -350,7 +360,7 @@ def _moon_choices(state: SoiState, seat: Seat) -> list[Choice]:
                 for c in _sorted(state, state.hands[seat])
                 if can_eclipse(state, c, top)
             ]
-    return [*out, pass_choice()]
+    return [*out, pass_choice("Pass" if out else "Pass (no card in your hand can eclipse this star)")]
 
 
 def can_eclipse(state: SoiState, card: int, covered: int) -> bool:

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from engines.core import Event, Seat, seat_ref
 from engines.scales_of_influence.cards import Step
 from engines.scales_of_influence.state import SIDES, Alignment, Effect, Giving, Prevention, Side, SoiState
+from engines.words import plural
 
 Events = list[Event]
 SIDE_NAME = {"shadow": "Shadow", "light": "Light"}
@@ -227,13 +228,13 @@ def _scale_move(c: Context, n: int) -> None:
 
 def _draw(c: Context, n: int) -> None:
     got = draw(c.state, c.owner, n, c.events)
-    c.say(f"draws {len(got)} card(s).")
+    c.say(f"draws {plural(len(got), 'card')}.")
 
 
 def _steal_card(c: Context, n: int) -> None:
     taken = random_cards(c.state, c.target, n)
     c.state.hands[c.owner].extend(taken)
-    c.say(f"takes {len(taken)} random card(s) from {seat_ref(c.target)}.")
+    c.say(f"takes {plural(len(taken), 'random card')} from {seat_ref(c.target)}.")
     if taken:
         names = ", ".join(c.state.card(x).short() for x in taken)
         c.events.append(
@@ -266,20 +267,20 @@ def _give_influence(c: Context, n: int) -> None:
 
 def _blind_token(c: Context, n: int) -> None:
     _blind_tokens(c.state, c.side, n)
-    c.say(f"puts up to {n} random token(s) from the source into the {SIDE_NAME[c.side]} bag, unseen.")
+    c.say(f"puts up to {plural(n, 'random token')} from the source into the {SIDE_NAME[c.side]} bag, unseen.")
 
 
 def _switch_token(c: Context, n: int) -> None:
     _switch_tokens(c.state, c.side, n)
     c.say(
-        f"moves up to {n} random token(s) from the {SIDE_NAME[c.side]} bag to the "
+        f"moves up to {plural(n, 'random token')} from the {SIDE_NAME[c.side]} bag to the "
         f"{SIDE_NAME[other_side(c.side)]} bag, unseen."
     )
 
 
 def _return_token(c: Context, n: int) -> None:
     _return_random_tokens(c.state, n)
-    c.say(f"returns up to {n} random token(s) from the bags to the source, unseen.")
+    c.say(f"returns up to {plural(n, 'random token')} from the bags to the source, unseen.")
 
 
 def _block(c: Context, n: int) -> None:

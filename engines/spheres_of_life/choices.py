@@ -36,6 +36,7 @@ from engines.spheres_of_life.actions import (
 from engines.spheres_of_life.phases import heroes_needed, night_limit
 from engines.spheres_of_life.scoring import SET_SIZE
 from engines.spheres_of_life.state import SolState
+from engines.words import plural
 
 MENU_MAX = 25
 GROUP = 20
@@ -94,7 +95,9 @@ def night_choices(state: SolState, seat: int) -> list[Choice]:
     found = [Choice(key=f"discard:{c}", label=f"Discard {_own(state, seat, c)}",
                     steps=["Discard", *_own_steps(state, seat, c)], action=Discard(card=c))
              for c in state.hands[seat]] if state.discarded < night_limit(state) else []
-    return [*found, Choice(key="done", label=f"Done discarding ({state.discarded})",
+    # A count of cards, said as one: a bare "(1)" beside a menu's option counts read as one of them.
+    done = f"Done discarding ({plural(state.discarded, 'card')} discarded)"
+    return [*found, Choice(key="done", label=done,
                            steps=["Done discarding"], action=Done())]
 
 
@@ -181,7 +184,8 @@ def block_answers(state: SolState, seat: int) -> list[Choice]:
               if (p := state.deck_spec.power(state.kind(c))) is not None and p.is_block]
     return [*(Choice(key=f"block:{c}", label=f"Block with {state.name(c)}", steps=["Block", state.name(c)],
                      action=Block(card=c)) for c in apples),
-            Choice(key="pass", label="Pass", steps=["Pass"], action=Pass())]
+            Choice(key="pass", label="Pass" if apples else "Pass (you hold no card that blocks)",
+                   steps=["Pass"], action=Pass())]
 
 
 def anytime(state: SolState, seat: int) -> list[Choice]:

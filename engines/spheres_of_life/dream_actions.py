@@ -16,6 +16,7 @@ from typing import Literal
 
 from engines.core import Event, seat_ref
 from engines.spheres_of_life.state import Announced, Dream, SolState
+from engines.words import plural
 
 Kind = Literal["steal", "gift", "exchange"]
 
@@ -84,7 +85,7 @@ def describe(state: SolState) -> str | None:
     verb = {"steal": "steals from", "gift": "gives a Forced Gift to",
             "exchange": "exchanges with"}[action.kind]
     return (f"{seat_ref(action.actor)} {verb} {seat_ref(action.target)} — Block window "
-            f"({action.blocks} Block(s) so far)")
+            f"({plural(action.blocks, 'Block')} so far)")
 
 
 def settle_action(state: SolState) -> list[Event]:

@@ -17,6 +17,7 @@ from engines.spheres_of_life.cards import DREAM_ONLY, PowerSpec, Step
 from engines.spheres_of_life.dream_actions import block_possible
 from engines.spheres_of_life.phases import draw, names, order_from
 from engines.spheres_of_life.state import Pending, SolState
+from engines.words import plural
 
 StepResult = tuple[bool, list[Event]]
 
@@ -183,7 +184,7 @@ def _peek_reorder(state: SolState, pending: Pending, step: Step) -> StepResult:
     _arrange(state, target, pending)
     where = ", ".join(f"#{i + 1}" for i in pending.slots)
     return True, [*events,
-                  Event(text=f"{seat_ref(pending.owner)} looks at {len(pending.slots)} cards of "
+                  Event(text=f"{seat_ref(pending.owner)} looks at {plural(len(pending.slots), 'card')} of "
                              f"{seat_ref(target)}'s hand and puts them back."),
                   Event(text=f"{seat_ref(pending.owner)} looked at your cards {where} and put them back "
                              "in an order of their choosing.", to=[target])]

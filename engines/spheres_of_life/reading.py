@@ -19,6 +19,7 @@ from engines.spheres_of_life.scoring import (
     score,
 )
 from engines.spheres_of_life.state import SolState
+from engines.words import noun_for, plural
 
 KIND = {"noble": "Noble animal", "corrupted": "Corrupted animal", "ability": "Ability", "hero": "Hero"}
 
@@ -91,10 +92,11 @@ def _seat(state: SolState, seat: Seat) -> SeatRecap:
         lines.append(f"Banked set of {state.name(first)}: +{BANKED_NOBLE if noble else BANKED_CORRUPTED}")
     if not lines:
         lines.append("Nothing in hand and no banked set: 0")
-    lines.append(f"Total: {score(state, seat):+d} with {len(state.hands[seat])} cards in hand"
+    lines.append(f"Total: {score(state, seat):+d} with {plural(len(state.hands[seat]), 'card')} in hand"
                  f" (banked {banked_points(state, seat):+d})")
     if state.options.rounds > 1:
-        lines.append(f"Match: {state.match_scores[seat]:+d} points over {state.round_no} rounds")
+        lines.append(f"Match: {state.match_scores[seat]:+d} {noun_for(state.match_scores[seat], 'point')}"
+                     f" over {plural(state.round_no, 'round')}")
     held = [state.name(c) for c in state.hands[seat]]
     held += [f"{state.name(c)} (Hero, unused)" for c in state.heroes[seat]]
     held += [f"{state.name(c)} (Hero, used)" for c in state.heroes_used[seat]]
@@ -106,7 +108,8 @@ def _set_note(copies: int) -> str:
 
 
 def _history(state: SolState) -> list[str]:
-    history = [f"{state.days_done} Day(s) played; {len(state.discard)} cards in the discard pile at the end."]
+    history = [f"{plural(state.days_done, 'Day')} played; "
+               f"{plural(len(state.discard), 'card')} in the discard pile at the end."]
     if state.options.goal == "balance" and state.balance_winners:
         history.append("Balance restored (exactly 0 points) by " +
                        ", ".join(f"<seat:{s}>" for s in state.balance_winners) + ".")

@@ -9,6 +9,7 @@ from engines.core import View, seat_ref
 from engines.spheres_of_life import dream_actions, effects
 from engines.spheres_of_life.scoring import hand_breakdown, score
 from engines.spheres_of_life.state import SolState
+from engines.words import plural
 
 DISCARD_SHOWN = 8
 
@@ -135,7 +136,7 @@ def _pending_text(state: SolState) -> str | None:
     on = f" on {seat_ref(pending.target)}" if pending.target is not None else ""
     text = f"{seat_ref(pending.owner)} plays {state.name(pending.card)}{on}"
     if pending.window:
-        return f"{text} — Block window ({pending.blocks} Block(s) so far)"
+        return f"{text} — Block window ({plural(pending.blocks, 'Block')} so far)"
     return f"{text} — resolving"
 
 

@@ -111,6 +111,8 @@ def access_choices(state: TmState) -> list[Choice]:
                 key=f"buy:{level}:hidden",
                 label=f"Buy sphere {level}'s hidden card ({level + 1} access)",
                 steps=["Buy a card", f"Hidden card of sphere {level}"], action=Buy(level=level, hidden=True)))
-    found.append(Choice(key="end-turn", label="End your turn (discard played cards, refill your hand)",
+    # Alone, it says why: no card is within the turn's access.
+    label = "End your turn" + ("" if found else ": nothing in reach")
+    found.append(Choice(key="end-turn", label=f"{label} (discard played cards, refill your hand)",
                         steps=["End the turn"], action=EndTurn()))
     return found

@@ -29,6 +29,7 @@ from engines.time_masters.actions import Activate, Buy, EndMain, EndTurn, TmActi
 from engines.time_masters.cards import LEVELS, CardSpec, builtin_deck
 from engines.time_masters.playable import check_playable
 from engines.time_masters.state import TmOptions, TmState
+from engines.words import plural
 
 # What an unspent access point is worth to a search's cut-off score (see evaluate).
 ACCESS_WORTH = 0.5
@@ -151,13 +152,13 @@ class TimeMasters(Engine[TmState, TmAction]):
             owned = [state.spec(c) for c in state.owned(seat)]
             lines = [f"Sphere {level} cards ×{n}: +{level * n}"
                      for level in range(LEVELS, 0, -1) if (n := sum(1 for c in owned if c.level == level))]
-            lines.append(f"Knowledge: {state.knowledge(seat)} points from {len(owned)} cards; "
-                         f"Kè left: {state.ke[seat]}")
+            lines.append(f"Knowledge: {plural(state.knowledge(seat), 'point')} from "
+                         f"{plural(len(owned), 'card')}; Kè left: {state.ke[seat]}")
             held = [state.name(c) for c in state.hands[seat]]
             held += [f"{state.name(s)} (on {state.name(t.card)})"
                      for t in state.timers[seat] for s in t.spells]
             seats.append(SeatRecap(seat=seat, lines=lines, held=held))
-        history = [f"{state.turn_no} turns; {state.empty_spheres()} spheres emptied."]
+        history = [f"{plural(state.turn_no, 'turn')}; {plural(state.empty_spheres(), 'sphere')} emptied."]
         return Recap(seats=seats, history=history)
 
     def determinize(self, state: TmState, seat: Seat, rng: random.Random) -> TmState:

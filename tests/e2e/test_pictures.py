@@ -28,12 +28,14 @@ def games() -> dict[str, Any]:
     return {key: get_engine(key) for key in PICTURES} | {"high-card": HIGH_CARD}
 
 
-def _picture(h: DiscordHarness, message: SentMessage, filename: str) -> bytes:
-    """The one attachment ``message`` shows in its embed, as Discord stored it."""
-    [attachment] = message.data["attachments"]
-    assert attachment["filename"] == filename
-    assert [e.get("image", {}).get("url") for e in message.embeds] == [f"attachment://{filename}"]
-    return h.cdn[attachment["url"]]
+def _picture(h: DiscordHarness, message: SentMessage, filename: str) -> tuple[bytes, ...]:
+    """The pages of the picture ``message`` shows, as Discord stored them: the first in
+    its embed, each further page in an embed of its own below, in order."""
+    names = [a["filename"] for a in message.data["attachments"]]
+    stem = filename.removesuffix(".png")
+    assert names and names == [filename, *(f"{stem}-{n}.png" for n in range(2, len(names) + 1))]
+    assert [e.get("image", {}).get("url") for e in message.embeds] == [f"attachment://{n}" for n in names]
+    return tuple(h.cdn[a["url"]] for a in message.data["attachments"])
 
 
 @pytest.mark.parametrize("game", ["spheres-of-life", "scales-of-influence", "time-masters"])
@@ -44,7 +46,7 @@ async def test_the_table_message_shows_the_public_picture(
     shown = _picture(h, table.message, "table.png")
     record = await maker.bot.service.get(table.table_id)
     assert shown == await maker.bot.flows.pictures.table(record)
-    assert Image.open(io.BytesIO(shown)).width == 480
+    assert all(Image.open(io.BytesIO(page)).size[0] == 480 for page in shown)
 
 
 async def test_table_status_shows_the_same_picture(h: DiscordHarness, maker: BotMaker) -> None:
@@ -111,7 +113,7 @@ async def test_slash_card_shows_the_cards_face(h: DiscordHarness, maker: BotMake
     face = _picture(h, shown.message, "card.png")
     engine = get_engine("time-masters")
     [spark] = [c for c in engine.cards(engine.parse_options()) if c.key == "spark"]
-    assert face == card_png(PICTURES["time-masters"].card(spark))
+    assert face == (card_png(PICTURES["time-masters"].card(spark)),)
 
 
 async def test_every_picture_sent_is_a_small_png_shown_in_its_embed(
@@ -136,3 +138,14 @@ async def test_every_picture_sent_is_a_small_png_shown_in_its_embed(
             assert upload.data.startswith(b"\x89PNG\r\n\x1a\n") and len(upload.data) <= PICTURE_BUDGET
             assert upload.description and len(upload.description) <= 1024
             assert f"attachment://{upload.filename}" in shown
+
+
+async def test_a_tall_picture_comes_as_pages_each_fit_for_a_phone(h: DiscordHarness, maker: BotMaker) -> None:
+    """Scales' table is taller than a phone's inline preview: its pages ride in the table
+    message, one embed each, below the table's text, and each is at most 600 px high."""
+    table = await start_table(h, maker, "scales-of-influence", 5)
+    pages = _picture(h, table.message, "table.png")
+    assert len(pages) >= 2 and len(table.message.embeds) == len(pages)
+    assert table.message.embeds[0].get("title") and not any(e.get("title") for e in table.message.embeds[1:])
+    sizes = [Image.open(io.BytesIO(page)).size for page in pages]
+    assert all(width == 480 and 200 <= height <= 600 for width, height in sizes), sizes

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from engines.core import Choice
 from storage.records import TableStatus
 from tests.e2e.harness import DiscordHarness
 from tests.e2e.tables import (
@@ -169,3 +170,46 @@ async def test_join_by_command_finds_the_open_table_here(h: DiscordHarness, make
     await h.slash(ann, "table create", {"game": "high-card"})
     joined = await h.slash(bob, "table join")
     assert joined.ephemeral and (joined.content or "").startswith("You have joined table")
+
+
+async def test_dms_name_the_game_by_its_title_and_footers_hold_no_version(
+    h: DiscordHarness, maker: BotMaker
+) -> None:
+    users, message, table_id = await open_table(h, maker)
+    ann, bob, _cid = users
+    await h.click(ann, message, button(message, "Start"))
+    opened = await choose(h, ann, (await h.click(ann, message, button(message, "Act"))).message, "Play")
+    assert opened.message is not None
+    await choose(h, ann, opened.message, next(iter(select_options(opened.message))))
+    bob_panel = (await h.click(bob, message, button(message, "Act"))).message
+    assert bob_panel is not None
+    await h.click(bob, bob_panel, button(bob_panel, "Cheer"))
+    [whisper] = [m.content for m in h.dms(ann) if "whispers" in m.content]
+    assert whisper.startswith(f"**Table {table_id}** (High Card):")
+    footers = [e.get("footer", {}).get("text", "") for e in message.embeds]
+    assert footers[0].startswith(f"Table {table_id}") and " · v" not in footers[0]
+    assert bob_panel.embeds[0]["footer"]["text"] == f"Table {table_id} · only you can see this"
+
+
+async def test_card_text_all_options_share_sits_in_the_placeholder(
+    h: DiscordHarness, maker: BotMaker, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Under a verb whose every choice names one card, the card's text is said once, in the
+    select's placeholder, and neither under the verb nor under the first of its options."""
+    users, message, _ = await open_table(h, maker)
+    ann = users[0]
+    await h.click(ann, message, button(message, "Start"))
+    noble = "Noble animal: 1, 2, 3 in hand score 1, 4, 9."
+    gifts = [Choice(key=f"gift:{s}", label=f"Give Fox to <seat:{s}>", steps=["Forced Gift", f"<seat:{s}>"],
+                    action="pass", detail=noble) for s in (1, 2)]
+    other = Choice(key="steal", label="Steal", steps=["Steal"], action="pass")
+    monkeypatch.setattr(maker.bot.service, "choices", lambda record, user_id: [*gifts, other])
+    panel = (await h.click(ann, message, button(message, "Act"))).message
+    assert panel is not None
+    [top] = [i for r in panel.components for i in r["components"] if i.get("options")]
+    assert all("description" not in o or noble not in o["description"] for o in top["options"])
+    opened = await choose(h, ann, panel, "Forced Gift")
+    assert opened.message is not None
+    [select] = [i for r in opened.message.components for i in r["components"] if i.get("options")]
+    assert select["placeholder"] == f"Then choose… {noble}"
+    assert [o.get("description") for o in select["options"]] == [None, None]

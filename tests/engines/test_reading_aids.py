@@ -18,6 +18,7 @@ from engines.scales_of_influence.state import Effect
 from engines.spheres_of_life.actions import Steal
 from engines.spheres_of_life.reading import add_details
 from engines.spheres_of_life.scoring import score
+from engines.words import plural
 from tests.support.minigame import HIGH_CARD
 
 SOL: Engine[Any, Any] = GAMES["spheres-of-life"]
@@ -142,7 +143,7 @@ def test_time_masters_recap_adds_up_to_each_players_knowledge() -> None:
     for seat in engine.recap(state).seats:
         spheres = [int(line.rsplit("+", 1)[1]) for line in seat.lines if line.startswith("Sphere")]
         assert sum(spheres) == result.scores[seat.seat]
-        assert f"Knowledge: {int(result.scores[seat.seat])} points" in seat.lines[-1]
+        assert f"Knowledge: {plural(result.scores[seat.seat], 'point')} from" in seat.lines[-1]
         assert len([h for h in seat.held if " (on " not in h]) == len(state.hands[seat.seat])  # type: ignore[attr-defined]
 
 

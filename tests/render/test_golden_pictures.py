@@ -12,7 +12,7 @@ import pytest
 from PIL import Image, ImageDraw
 
 from bot.render.pictures import PICTURES
-from bot.render.pictures.base import to_png
+from bot.render.pictures.base import pages, to_png
 from bot.render.pictures.cards import CardArt, card_png
 from engines.core import View
 from engines.registry import get_engine
@@ -73,6 +73,25 @@ def test_hand_picture_matches_golden(game: str, players: int, seed: int, moves: 
     picture = PICTURES[game].hand(stored_view(game, players, seed, moves, 1, name), NAMES[:players])
     assert picture is not None
     assert_matches_golden(to_png(picture), name)
+
+
+# Tall pictures, sent as pages a phone shows whole: each page against its own golden file.
+PAGED = [("phase", 3, 3, 80, 1), ("phase", 3, 3, 80, None), ("scales-of-influence", 5, 4, 40, None),
+         ("once-upon-a-time-life", 4, 8, 60, None)]
+
+
+@pytest.mark.parametrize(("game", "players", "seed", "moves", "viewer"), PAGED)
+def test_a_tall_pictures_pages_match_golden(
+    game: str, players: int, seed: int, moves: int, viewer: int | None
+) -> None:
+    name = _name(game, players, seed, moves, "table" if viewer is None else f"hand-seat{viewer}")
+    view, names = stored_view(game, players, seed, moves, viewer, name), NAMES[:players]
+    picture = PICTURES[game].table(view, names) if viewer is None else PICTURES[game].hand(view, names)
+    assert picture is not None
+    parts = pages(picture)
+    assert len(parts) >= 2 and all(part.height <= 600 for part in parts)
+    for number, part in enumerate(parts, start=1):
+        assert_matches_golden(to_png(part), f"{name}-page{number}")
 
 
 def test_an_empty_hand_has_no_picture() -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.render import renderer_for
-from bot.render.cardtext import choice_texts, find_card, option_details
+from bot.render.cardtext import choice_texts, find_card, option_details, shared_detail
 from bot.render.menu import level
 from bot.render.recap import recap_panel
 from bot.ui.embeds import to_embed
@@ -87,8 +87,8 @@ def test_the_recap_ranks_explains_and_counts() -> None:
     recap = Recap(seats=[SeatRecap(seat=0, lines=["Total: +3"], held=["Noble Owl"])], history=["Day 1"])
     panel = recap_panel("A Game", _record(2), result, recap, log)
     assert panel.description.splitlines() == [
-        "1. <seat:1> — 9 points",
-        "2. <seat:0> — 3 points",
+        "🥇 <seat:1> — 9 points",
+        "🥈 <seat:0> — 3 points",
         "Most points wins.",
         "Played in 3 h 2 min, 4 moves (1 by bots, 1 by timeouts).",
     ]
@@ -96,6 +96,20 @@ def test_the_recap_ranks_explains_and_counts() -> None:
     assert fields == {"<seat:0>": "Total: +3\nHeld: Noble Owl", "<seat:1>": "—", "How it went": "Day 1"}
     teams = Result(ranking=[[0], [1]], scores={0: 1, 1: 0}, teams={"Shadow": [0], "Light": [1]})
     assert "points" not in recap_panel("A Game", _record(2), teams, Recap(), log).description
+
+
+def test_the_recap_counts_in_the_games_own_unit_and_number() -> None:
+    log = [LogEntry(version=1, at=100, kind="start"), LogEntry(version=2, at=130, kind="act"),
+           LogEntry(version=3, at=160, kind="end")]
+    one = Result(ranking=[[0], [1]], scores={0: 1, 1: 0})
+    assert recap_panel("A Game", _record(2), one, Recap(), log).description.splitlines()[:3] == [
+        "🥇 <seat:0> — 1 point", "🥈 <seat:1> — 0 points", "Played in 1 min, 1 move."]
+    tokens = Result(ranking=[[1], [0]], scores={0: 33, 1: 12}, score_unit="Globin in tokens")
+    lines = recap_panel("A Game", _record(2), tokens, Recap(), log).description.splitlines()
+    assert lines[:2] == ["🥇 <seat:1> — 12 Globin in tokens", "🥈 <seat:0> — 33 Globin in tokens"]
+    unranked = Result(ranking=[[1], [0]], scores={0: 3, 1: 9}, score_unit="")
+    assert recap_panel("A Game", _record(2), unranked, Recap(), log).description.splitlines()[:2] == [
+        "🥇 <seat:1>", "🥈 <seat:0>"]
 
 
 def test_a_big_tables_recap_keeps_every_player_within_discords_limits() -> None:
@@ -127,3 +141,20 @@ def test_a_long_rules_section_is_cut_into_pages_within_discords_limits() -> None
     assert all(sum(len(e) for e in message) <= 6000 and len(message) <= 10 for message in messages)
     assert "\n".join(e.description or "" for e in embeds) == text
     assert embeds[0].title == f"Spheres of Life — Ruling: Long (1/{len(embeds)})"
+
+
+def test_a_verb_never_wears_the_text_of_the_one_card_under_it() -> None:
+    noble = "Noble animal: 1, 2, 3 in hand score 1, 4, 9."
+    choices = [
+        _choice("g1", ["Forced Gift", "Fox", "<seat:1>"], noble),
+        _choice("g2", ["Forced Gift", "Fox", "<seat:2>"], noble),
+        _choice("h1", ["Send Healer", "<seat:1>"], "Healer (good, cost 1, 0/3) · Order — heal."),
+        _choice("h2", ["Send Healer", "<seat:2>"], "Healer (good, cost 1, 0/3) · Order — heal."),
+    ]
+    top = level(choices, [])
+    assert option_details(choices, [], top) == {1: "Healer (good, cost 1, 0/3) · Order — heal."}
+    assert option_details(choices, [0], level(choices, [0])) == {0: noble}  # under "Fox", its own
+    seats = level(choices, [0, 0])
+    assert shared_detail(choices, [0, 0], seats) == noble  # said once, above the seats
+    assert option_details(choices, [0, 0], seats) == {}  # and not under the first seat
+    assert shared_detail(choices, [], top) == ""

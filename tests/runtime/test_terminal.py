@@ -109,7 +109,7 @@ async def test_a_whole_game_shows_each_hand_only_to_its_own_seat(store: TableSto
             assert int(target) == seat, f"{who} was shown a whisper meant for seat {target}"
     assert seen_seats == {0, 1, 2}
     assert len(re.findall(r"\(to you\) whisper-for-seat", text)) == 6  # every whisper reached its seat
-    assert "Game over" in text and "#1:" in text
+    assert "Game over" in text and "🥇:" in text
     table_ids = re.findall(r"Table (\w+):", text)
     record = await store.get(table_ids[0])
     assert record is not None and record.status is TableStatus.FINISHED

@@ -135,14 +135,15 @@ async def test_phase_shows_what_changed_and_what_is_paid(store: TableStore) -> N
     assert text.count("── Phase · table") == 1  # the whole table once, then its changes
     lengths = sorted(part.count("\n") for part in decisions)
     assert lengths[len(lengths) // 2] <= 15, "a decision prints what changed, not the whole table"
-    assert "  Paid so far: nothing yet\n  Left to pay: Phase a resource" in text
-    # A step paid shows at the next decision of the same payment, with what it still asks.
+    # A payment under way is told by the game's own words (the table's pending line,
+    # printed among the changes): what its cost has taken so far and what is left.
+    assert re.search(r"is paying for .+ — nothing chosen yet; still to choose: ", text)
     followed = 0
     for made, then in itertools.pairwise(decisions):
         step = re.search(r"  1\. Phase (.+?) to pay for (.+?)\n", made)
-        if step and re.search(rf"^Player 1 is paying for {re.escape(step.group(2))}\n  Paid", then, re.M):
-            paid = re.escape(step.group(1))
-            assert re.search(rf"  Paid so far: (.*; )?Phase {paid}\n  Left to pay: ", then)
+        paying = rf"^ *Player 1 is paying for {re.escape(step.group(2))} — chosen: (.*)$" if step else ""
+        if step and (line := re.search(paying, then, re.M)):
+            assert f"phase {step.group(1)}" in line.group(1) or f", {step.group(1)}" in line.group(1)
             followed += 1
     assert followed, "a cost was paid in more than one step"
     # A seat's lines keep their indentation under its name.

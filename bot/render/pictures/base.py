@@ -12,10 +12,11 @@ import io
 import re
 from collections.abc import Sequence
 from functools import cache
+from itertools import pairwise
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, TypeVar
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 if TYPE_CHECKING:
     from bot.render.pictures.cards import CardArt
@@ -33,6 +34,12 @@ INK: Colour = (242, 243, 245)
 MUTED: Colour = (181, 186, 193)
 HIGHLIGHT: Colour = (88, 101, 242)
 FONTS = Path(__file__).parent / "fonts"
+# A phone shows a picture inline about 400 px wide and scrolls past a tall one as a
+# thin strip: a taller picture goes as several pages, each at most PAGE_HEIGHT high,
+# cut along rows of bare background (between lines, chips and cards), never through
+# a span the renderer keeps whole (``Image.info[WHOLE]``, a board).
+PAGE_HEIGHT, SHORTEST_PAGE, MOST_PAGES = 600, 200, 9  # 9 pages and the text: 10 embeds
+WHOLE = "gametable-whole"
 # Palette quantisation keeps a picture near 30-80 KB, far below Discord's per-file limit.
 PALETTE_COLOURS = 96
 ESCAPED = re.compile(r"\\(.)")
@@ -155,3 +162,42 @@ def to_png(image: Image.Image) -> bytes:
     out = io.BytesIO()
     small.save(out, format="PNG", compress_level=3)  # twice as fast as the default, a fifth bigger
     return out.getvalue()
+
+
+def pages(image: Image.Image, tallest: int = PAGE_HEIGHT) -> list[Image.Image]:
+    """``image`` as few pages as may be, each at most ``tallest`` px, cut along rows
+    of bare background (a part with none is cut at ``tallest``) as near to equal
+    heights as those rows allow; at most MOST_PAGES, the last then taking the rest."""
+    height = image.height
+    if height <= tallest:
+        return [image]
+    plain = Image.new("RGB", image.size, BACKGROUND)
+    ink = ImageChops.difference(image.convert("RGB"), plain).convert("L").tobytes()
+    empty = bytes(image.width)
+    bare = [ink[y * image.width : (y + 1) * image.width] == empty for y in range(height)]
+    for top, bottom in image.info.get(WHOLE, []):
+        bare[top + 1 : bottom] = [False] * (bottom - top - 1)
+    cuts = [0]
+    while height - cuts[-1] > tallest and len(cuts) < MOST_PAGES:
+        top = cuts[-1]
+        left = _pages_from(bare, top, tallest)
+        target = top + (height - top) // left
+        window = [y for y in range(top + SHORTEST_PAGE, top + tallest + 1) if bare[y]]
+        # The cut nearest an equal share that still leaves the rest to as few pages.
+        fitting = [y for y in window if _pages_from(bare, y, tallest) <= left - 1]
+        cuts.append(min(fitting, key=lambda y: abs(y - target)) if fitting else _cut(bare, top, tallest))
+    cuts.append(height)
+    return [image.crop((0, a, image.width, b)) for a, b in pairwise(cuts)]
+
+
+def _cut(bare: list[bool], top: int, tallest: int) -> int:
+    """The lowest bare row a page from ``top`` may end on, else ``top + tallest``."""
+    return next((y for y in range(top + tallest, top + SHORTEST_PAGE - 1, -1) if bare[y]), top + tallest)
+
+
+def _pages_from(bare: list[bool], top: int, tallest: int) -> int:
+    """How many pages the picture needs from row ``top`` on, each page as tall as may be."""
+    count = 1
+    while len(bare) - top > tallest:
+        top, count = _cut(bare, top, tallest), count + 1
+    return count

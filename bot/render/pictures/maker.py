@@ -7,8 +7,9 @@ which also spares the loop the GIL the drawing thread holds (see
 ``benchmarks/bench_pictures.py`` for both). A table's picture changes only when
 its version does, so pictures are kept in a small LRU keyed by
 ``(table id, version, seat)``: the public picture and each seat's hand are drawn
-once per version however many times they are shown. A picture that fails to draw
-is logged and left out; the message still goes, with its text.
+once per version however many times they are shown. A picture taller than a
+phone shows inline comes as several pages (:func:`~bot.render.pictures.base.pages`).
+A picture that fails to draw is logged and left out; the message still goes, with its text.
 """
 
 from __future__ import annotations
@@ -20,13 +21,14 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 
 from bot.render.pictures import pictures_for
-from bot.render.pictures.base import to_png
+from bot.render.pictures.base import pages, to_png
 from engines.core import View
 from storage.records import TableRecord, TableStatus
 
 log = logging.getLogger(__name__)
 ViewOf = Callable[[TableRecord, int | None], View]
 CacheKey = tuple[str, int, int | None]
+Pngs = tuple[bytes, ...]  # a picture's pages, top first; empty: no picture
 SHOWN = (TableStatus.PLAYING, TableStatus.FINISHED)
 # One picture is 10-80 KB: 256 of them stay within about 20 MB.
 CAPACITY = 256
@@ -39,23 +41,23 @@ class TablePictures:
         self.view_of = view_of
         self.capacity = capacity
         self.processes = processes
-        self.cache: OrderedDict[CacheKey, bytes | None] = OrderedDict()
+        self.cache: OrderedDict[CacheKey, Pngs] = OrderedDict()
         self.rendered = 0
 
-    async def table(self, record: TableRecord) -> bytes | None:
-        """The public picture (PNG), or None for a game without one or a table not in play."""
+    async def table(self, record: TableRecord) -> Pngs:
+        """The public picture's pages (PNG), or none for a game without one or a table not in play."""
         return await self._picture(record, None)
 
-    async def hand(self, record: TableRecord, user_id: int) -> bytes | None:
-        """``user_id``'s hand as a picture of cards, or None."""
+    async def hand(self, record: TableRecord, user_id: int) -> Pngs:
+        """``user_id``'s hand as a picture of cards (its pages), or none."""
         seat = record.seat_of(user_id)
         if seat is None or record.status is not TableStatus.PLAYING:
-            return None
+            return ()
         return await self._picture(record, user_id)
 
-    async def _picture(self, record: TableRecord, user_id: int | None) -> bytes | None:
+    async def _picture(self, record: TableRecord, user_id: int | None) -> Pngs:
         if pictures_for(record.game) is None or record.state is None or record.status not in SHOWN:
-            return None
+            return ()
         seat = None if user_id is None else record.seat_of(user_id)
         key = (record.id, record.version, seat)
         if key in self.cache:
@@ -70,17 +72,17 @@ class TablePictures:
             self.cache.popitem(last=False)
         return picture
 
-    def _draw(self, record: TableRecord, user_id: int | None) -> bytes | None:
+    def _draw(self, record: TableRecord, user_id: int | None) -> Pngs:
         try:
             self.rendered += 1
-            return draw_png(
+            return draw_pngs(
                 record.game, self.view_of(record, user_id), _names(record), hand=user_id is not None
             )
         except Exception:
             log.exception("table %s: could not draw its picture (v%s)", record.id, record.version)
-            return None
+            return ()
 
-    async def _draw_elsewhere(self, record: TableRecord, user_id: int | None) -> bytes | None:
+    async def _draw_elsewhere(self, record: TableRecord, user_id: int | None) -> Pngs:
         # The view is made here (the state and the table's games live in this process);
         # only the view, a small picklable model, crosses to the worker.
         loop = asyncio.get_running_loop()
@@ -88,22 +90,22 @@ class TablePictures:
             view = self.view_of(record, user_id)
             self.rendered += 1
             return await loop.run_in_executor(
-                self.processes, draw_png, record.game, view, _names(record), user_id is not None
+                self.processes, draw_pngs, record.game, view, _names(record), user_id is not None
             )
         except Exception:
             log.exception("table %s: could not draw its picture (v%s)", record.id, record.version)
-            return None
+            return ()
 
 
 def _names(record: TableRecord) -> list[str]:
     return [seat.name for seat in record.seats]
 
 
-def draw_png(game: str, view: View, names: Sequence[str], hand: bool = False) -> bytes | None:
-    """One picture as PNG bytes: the table (``view`` public) or a hand. A module-level
+def draw_pngs(game: str, view: View, names: Sequence[str], hand: bool = False) -> Pngs:
+    """One picture as PNG pages: the table (``view`` public) or a hand. A module-level
     function, so a process pool can run it."""
     renderer = pictures_for(game)
     if renderer is None:
-        return None
+        return ()
     image = renderer.hand(view, names) if hand else renderer.table(view, names)
-    return None if image is None else to_png(image)
+    return () if image is None else tuple(to_png(page) for page in pages(image))

@@ -49,6 +49,7 @@ PAWNS: list[Colour] = [(249, 115, 22), (14, 165, 233), (217, 70, 239), (132, 204
 TOKEN_ICONS = {"hemo": "drop", "globin": "token", "leukocyte": "shield", "medicine": "bolt"}
 DARK: Colour = (30, 27, 24)
 SIDE = 11  # spaces along each side of the square loop (corners shared)
+GO_SIZE = 17
 
 
 def _ring(count: int) -> list[tuple[int, int]]:
@@ -104,12 +105,14 @@ def board(v: LifeView) -> Image.Image:
         box = (x + 1, y + 1, x + cell - 1, y + cell - 1)
         if kind == "start":
             draw.rounded_rectangle(box, radius=4, fill=tint)
-            draw.text((x + cell / 2, y + 11), "GO", font=font(15, True), fill=DARK, anchor="mm")
+            draw.text((x + cell / 2, y + 12), "GO", font=font(GO_SIZE, True), fill=DARK, anchor="mm")
         else:
             draw.rounded_rectangle(box, radius=4, fill=PANEL, outline=tint, width=2)
             colour, icon_name, _ = SPACES.get(kind, ((120, 120, 120), "star", kind))
-            middle = x + cell // 2
-            icon(draw, icon_name, (middle - 8, y + 3, middle + 8, y + 19), colour, PANEL)
+            # As big as the space allows (a phone shows the board at about 5/6 size);
+            # a pawn's disc may cover its lower edge.
+            middle, half = x + cell // 2, (cell - 14) // 2
+            icon(draw, icon_name, (middle - half, y + 4, middle + half, y + 4 + 2 * half), colour, PANEL)
         _pawns(draw, v, on.get(index, []), (x + 2, y, x + cell - 2, y + cell - 2))
     _places(draw, v, (PAD + cell + 8, cell + 8, PAD + (side - 1) * cell - 8, (side - 1) * cell - 6))
     return image
@@ -170,7 +173,7 @@ class LifePictures:
         v = view_as(view, LifeView)
         sheet = Sheet()
         sheet.title(seat_text(v.headline, names), "crown" if v.stage == "over" else "marker")
-        sheet.paste(board(v))
+        sheet.paste(board(v), whole=True)
         sheet.space(4)
         sheet.chips(
             [Chip(name, colour, icon_name, DARK) for colour, icon_name, name in SPACES.values()]

@@ -18,6 +18,7 @@ from bot.render.pictures.cards import CardArt, card_grid
 from bot.render.pictures.sheet import Chip, Sheet
 from engines.core import CardText, View
 from engines.phase.views import CardView, Face, PhView
+from engines.words import plural
 
 # Alignment colours and the ink on them; a two-sided card for /card sits between.
 SIDES: dict[str, tuple[Colour, Colour, str]] = {
@@ -124,7 +125,7 @@ class PhasePictures:
             return None
         sheet = Sheet()
         subtitle = "Left: the side facing me · right: the side shown outward"
-        sheet.title(f"My hand: {len(cards)} cards", "hand", subtitle=subtitle)
+        sheet.title(f"My hand: {plural(len(cards), 'card')}", "hand", subtitle=subtitle)
         sides = [side for card in cards for side in (card.face, card.back) if side is not None]
         if len(cards) <= FULL_FACES:
             # One grid, two columns: each row is one card, the side facing me on the left.

@@ -33,6 +33,7 @@ from bot.render.pictures.icons import icon
 from bot.render.pictures.sheet import Chip, Mark, Sheet
 from engines.core import CardText, View
 from engines.scales_of_influence.views import CardView, PlacementView, SoiView
+from engines.words import plural
 
 ELEMENTS: dict[str, tuple[Colour, str, str]] = {
     "spirit": ((167, 139, 250), "star", "Shooting Star"),
@@ -148,8 +149,9 @@ def _reading(sheet: Sheet, reading: Sequence[PlacementView], names: Sequence[str
         )
         draw.text((x + 22, y), clip(holder, face, SLOT_CARD - 22), font=face, fill=INK)
         if len(placement.cards) > 1:
-            under = f"over {len(placement.cards) - 1} card{'s' if len(placement.cards) > 2 else ''}"
+            under = f"over {plural(len(placement.cards) - 1, 'card')}"
             draw.text((x + 22, y + 20), under, font=face, fill=MUTED)
+    sheet.whole.append((top, top + 22 + height + 52))  # a card and its marker, on one page
     sheet.space(22 + height + 52)
 
 
@@ -252,7 +254,7 @@ class ScalesOfInfluencePictures:
         )
         sheet = Sheet(WIDTH)
         sheet.title(f"You are {name}", icon_name, colour=colour)
-        stats = [("bolt", f"Energy {v.energy[v.viewer]}"), ("hand", f"{len(cards)} cards")]
+        stats = [("bolt", f"Energy {v.energy[v.viewer]}"), ("hand", plural(len(cards), "card"))]
         sheet.stats(stats)
         if v.drawn_tokens:
             sheet.line("Influence drawn:", "token", bold=True)

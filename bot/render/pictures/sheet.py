@@ -17,6 +17,7 @@ from bot.render.pictures.base import (
     INK,
     MUTED,
     PAD,
+    WHOLE,
     WIDTH,
     Colour,
     canvas,
@@ -29,6 +30,7 @@ from bot.render.pictures.icons import icon
 
 START_HEIGHT = 1200
 TEXT_SIZE, HEADING_SIZE, TITLE_SIZE = 17, 18, 22
+WITH_HEADING = 40  # px below a heading (or a seat's row) kept on its page
 Mark = tuple[str, Colour]  # an icon name and its colour
 
 
@@ -47,6 +49,7 @@ class Sheet:
         self.width = width
         self.image, self.draw = canvas(START_HEIGHT, width)
         self.y = PAD
+        self.whole: list[tuple[int, int]] = []  # spans a split into pages must not cut (a board)
 
     def title(self, text: str, icon_name: str = "", colour: Colour = INK, subtitle: str = "") -> None:
         self.room(60)
@@ -61,6 +64,8 @@ class Sheet:
 
     def heading(self, text: str, icon_name: str = "", colour: Colour = MUTED) -> None:
         self.room(32)
+        # A page never ends on a heading: it stays with the start of what it heads.
+        self.whole.append((self.y, self.y + 32 + WITH_HEADING))
         self.y += 6
         x = self._icon(icon_name, PAD, self.y + 1, 18, colour, BACKGROUND)
         face = font(HEADING_SIZE, bold=True)
@@ -101,6 +106,7 @@ class Sheet:
         icon-and-number stats on the right. The seat the game waits for gets a bright bar and name."""
         self.room(28)
         top, face, bold = self.y, font(TEXT_SIZE), font(TEXT_SIZE, bold=True)
+        self.whole.append((top - 2, top + 28 + WITH_HEADING))  # stays with the row below it, if any
         if active:
             self.draw.rounded_rectangle((PAD, top - 2, PAD + 4, top + 24), radius=2, fill=HIGHLIGHT)
         right = self.width - PAD
@@ -137,10 +143,14 @@ class Sheet:
         rows = -(-len(chips) // columns)
         self.y += rows * (height + gap) + 2
 
-    def paste(self, part: Image.Image, x: int | None = None) -> None:
+    def paste(self, part: Image.Image, x: int | None = None, whole: bool = False) -> None:
+        """``part`` below the cursor; ``whole``: never split across pages (a board, read
+        as one), else it may be cut where a row of it is bare background (between cards)."""
         self.room(part.height)
         left = (self.width - part.width) // 2 if x is None else x
         self.image.paste(part, (left, self.y))
+        if whole:
+            self.whole.append((self.y, self.y + part.height))
         self.y += part.height
 
     def space(self, pixels: int = 8) -> None:
@@ -155,7 +165,9 @@ class Sheet:
             self.image = bigger
 
     def finish(self) -> Image.Image:
-        return self.image.crop((0, 0, self.width, self.y + PAD))
+        image = self.image.crop((0, 0, self.width, self.y + PAD))
+        image.info[WHOLE] = list(self.whole)
+        return image
 
     def _icon(self, name: str, x: int, y: int, size: int, ink: Colour, back: Colour) -> int:
         """Draw icon ``name`` at (x, y); returns where the text after it starts."""

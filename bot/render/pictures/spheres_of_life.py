@@ -16,6 +16,7 @@ from bot.render.pictures.cards import CardArt, card_grid
 from bot.render.pictures.sheet import Chip, Sheet
 from engines.core import CardText, View
 from engines.spheres_of_life.views import CardFace, SolView
+from engines.words import plural
 
 # Suit colours: the two sides of the animals, and the two kinds of power cards.
 GROUPS: dict[str, tuple[Colour, str, str]] = {
@@ -51,10 +52,6 @@ def card_art(card: CardFace) -> CardArt:
 def _chip(card: CardFace) -> Chip:
     colour, icon_name, _ = GROUPS.get(card.group, GROUPS["ability"])
     return Chip(card.name, colour, icon_name, DARK_INK if card.group == "noble" else (255, 255, 255))
-
-
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
 
 
 class SpheresOfLifePictures:
@@ -100,9 +97,9 @@ class SpheresOfLifePictures:
             )
             if on
         ]
-        stats = [("hand", _plural(info.hand_size, "card"))]
+        stats = [("hand", plural(info.hand_size, "card"))]
         if v.rounds > 1:
-            stats.append(("star", f"{info.match_points} pts"))
+            stats.append(("star", plural(info.match_points, "point")))
         sheet.seat(plain_name(names, seat), marks, stats, active=seat == v.current or seat in v.waiting)
         chips = [Chip(name, BANKED, "bank") for name in info.banked]
         chips += [_chip(hero) for hero in info.heroes]
@@ -118,7 +115,7 @@ class SpheresOfLifePictures:
         me = v.seats[v.viewer] if v.viewer is not None and v.viewer < len(v.seats) else None
         if me is not None:
             cards += [card_art(h) for h in me.heroes]
-        return card_grid(cards, title=f"My hand: {_plural(len(v.hand), 'card')}{score}")
+        return card_grid(cards, title=f"My hand: {plural(len(v.hand), 'card')}{score}")
 
 
 PICTURES = SpheresOfLifePictures()

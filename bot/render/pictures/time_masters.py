@@ -16,6 +16,7 @@ from bot.render.pictures.cards import CardArt, card_grid
 from bot.render.pictures.sheet import Chip, Sheet
 from engines.core import CardText, View
 from engines.time_masters.views import CardFace, TmView
+from engines.words import plural
 
 KINDS: dict[str, tuple[Colour, str, str]] = {
     "spell": ((99, 102, 241), "star", "Spell"),
@@ -96,7 +97,7 @@ class TimeMastersPictures:
                 ("bolt", f"{info.ke}/{v.ke_limit}"),
                 ("hand", str(info.hand_size)),
                 ("cards", str(info.deck_size)),
-                ("star", f"{info.visible_knowledge} pts"),
+                ("star", plural(info.visible_knowledge, "point")),
             ]
             sheet.seat(plain_name(names, info.seat), [], stats, active=info.seat == v.turn)
             timers = [
@@ -111,7 +112,7 @@ class TimeMastersPictures:
         if not v.hand or v.viewer is None:
             return None
         me = v.seats[v.viewer]
-        title = f"My hand: {len(v.hand)} cards · Kè {me.ke}/{v.ke_limit}"
+        title = f"My hand: {plural(len(v.hand), 'card')} · Kè {me.ke}/{v.ke_limit}"
         return card_grid([card_art(c) for c in v.hand], title=title)
 
 

@@ -19,7 +19,7 @@ async def test_a_vacation_stretches_my_clocks_is_shown_and_ends_when_i_act(
     ann, _ = table.users
     due = (await maker.bot.service.get(table.table_id)).clocks.due[0]
     away = await h.slash(ann, "vacation", {"days": 3})
-    assert away.ephemeral and "1 tables" in (away.content or "")
+    assert away.ephemeral and "Your clocks at 1 table wait" in (away.content or "")
     await h.settle()
     until = int(clock.now + 3 * DAY)
     assert f"on vacation until <t:{until}:f>" in embed_text(h.messages[table.message.id])
