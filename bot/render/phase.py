@@ -22,7 +22,10 @@ from bot.render.base import (
 from engines.core import Result, View
 from engines.phase.views import CardView, Face, PhView, SeatView
 
-HAND_MAX, DISCARD_MAX = 2400, 300  # "My hand" stays within an embed's 6000 characters in all
+HAND_MAX = 2400  # "My hand" stays within an embed's 6000 characters in all
+# What "My hand" may fill of those 6000: the rest is for the move awaited, the
+# news since my last move and the footer, which the Discord layer adds.
+HAND_ROOM = 5200
 SIGN = {"good": "☀", "evil": "☾"}
 
 
@@ -56,7 +59,7 @@ def _seat(view: PhView, info: SeatView) -> tuple[str, str]:
              f"Hand {info.hand_size}: " + (", ".join(c.face.title for c in info.hand) or "—"),
              f"Deck {info.deck_size}" + (f", top: {_face(info.deck_top)}" if info.deck_top else "")
              + f" · discard {info.discard_size}"
-             + (f", top: {info.discard_top[-1].face.title}" if info.discard_top else "")]
+             + (f", top: {info.discard[-1].face.title}" if info.discard else "")]
     return fit(f"<seat:{info.seat}>{mark}", NAME_MAX), fit("\n".join(lines), FIELD_MAX)
 
 
@@ -68,12 +71,29 @@ def card_text(card: CardView) -> str:
     return text
 
 
+def discard_parts(pile: list[CardView]) -> list[str]:
+    """My whole discard pile, both sides of each card, copies counted once
+    ("Scout ↺ Skulker ×3"), in fields of up to 1024 characters rather than cut."""
+    counts: dict[str, int] = {}
+    for card in pile:
+        entry = card.face.title + (f" ↺ {card.back.title}" if card.back else "")
+        counts[entry] = counts.get(entry, 0) + 1
+    parts: list[str] = []
+    for entry, n in counts.items():
+        item = entry + (f" ×{n}" if n > 1 else "")
+        if parts and len(parts[-1]) + 2 + len(item) <= FIELD_MAX:
+            parts[-1] += ", " + item
+        else:
+            parts.append(item)
+    return parts
+
+
 class PhaseRenderer:
     def table(self, view: View) -> Panel:
         v = _view(view)
         lines = [f"**{v.headline}**",
                  f"The Nexus: ☀ {v.nexus_good} good · ☾ {v.nexus_evil} evil"
-                 + f" · round {v.round_no}/{v.round_limit}"]
+                 + f" · round {v.round_no}" + (f"/{v.round_limit}" if v.round_limit else "")]
         if v.ending:
             lines.append("A Nexus pool is empty: the game ends when this round's last player finishes.")
         if v.nexus_defender is not None:
@@ -103,9 +123,13 @@ class PhaseRenderer:
                   inline=False)
         panel.add("Warriors (both sides)", fit("\n".join(card_text(c) for c in me.play), FIELD_MAX),
                   inline=False)
-        if me.discard_top:
-            pile = ", ".join(f"{c.face.title} / {c.back.title if c.back else '?'}" for c in me.discard_top)
-            panel.add("Discard pile (last cards)", fit(pile, DISCARD_MAX), inline=False)
+        for number, part in enumerate(discard_parts(me.discard)):
+            name = f"Discard pile ({len(me.discard)}, both sides)" if not number else "Discard pile, more"
+            panel.add(name, part, inline=False)
+        # Every field kept whole (the Discord layer drops the last fields of an
+        # embed over 6000 characters): the hand text gives way first.
+        fields = sum(len(f.name) + len(f.value) for f in panel.fields)
+        panel.description = fit(panel.description, max(200, min(HAND_MAX, HAND_ROOM - fields)))
         return panel
 
     def result(self, result: Result, view: View) -> Panel:

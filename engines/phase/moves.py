@@ -211,7 +211,7 @@ def start_turn(state: PhState) -> list[Event]:
 
 def end_turn(state: PhState) -> list[Event]:
     """Temporary effects end; the game ends after the last player's turn once a
-    Nexus pool is empty (or the round limit is reached); else the turn passes left."""
+    Nexus pool is empty (or a table's round limit is reached); else the turn passes left."""
     state.damage, state.mods, state.granted = {}, {}, {}
     events: list[Event] = []
     if 0 in state.nexus and not state.ending:
@@ -219,7 +219,8 @@ def end_turn(state: PhState) -> list[Event]:
         events.append(Event(text="A Nexus pool is empty: play goes on until the last player of the round "
                                  "finishes their turn."))
     last = state.turn == state.last_seat()
-    if last and (state.ending or state.round_no >= state.options.round_limit):
+    limit = state.options.round_limit  # a table option; the rulebook's end is the empty pool
+    if last and (state.ending or (limit is not None and state.round_no >= limit)):
         state.step = "over"
         return [*events, Event(text="The game is over.", kind="result")]
     state.turn = (state.turn + 1) % state.players

@@ -84,7 +84,7 @@ class PhasePictures:
             [
                 ("sun", f"Good pool {v.nexus_good}"),
                 ("moon", f"Evil pool {v.nexus_evil}"),
-                ("hourglass", f"Round {v.round_no}/{v.round_limit}"),
+                ("hourglass", f"Round {v.round_no}" + (f"/{v.round_limit}" if v.round_limit else "")),
             ]
         )
         if v.ending:
