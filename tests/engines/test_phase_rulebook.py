@@ -11,7 +11,17 @@ from bot.render import renderer_for
 from engines.ai.search import advancing
 from engines.phase import ENGINE, effects, moves
 from engines.phase.state import PhState
-from tests.engines.test_phase_helpers import act, check_invariants, keys, pass_round, put, table, texts
+from engines.playout import playout
+from tests.engines.test_phase_helpers import (
+    act,
+    check_invariants,
+    deck_options,
+    keys,
+    pass_round,
+    put,
+    table,
+    texts,
+)
 from tests.engines.test_phase_render import _within_limits
 
 
@@ -200,3 +210,26 @@ def test_a_skill_may_be_used_any_number_of_times_but_bots_do_not_repeat_it() -> 
     state, _ = act(state, 0, "done")
     state = pass_round(state)
     assert state.turn == 1 and state.used == []
+
+
+def test_a_table_where_nothing_can_ever_change_again_ends_after_its_round() -> None:
+    """Random play with the small custom set (seed 63, three players) leaves every
+    player with no warrior, no card to draw and a hand of orders nobody can pay
+    for: no pool can ever empty, so the round is played out and the game ends."""
+    state, result = playout(ENGINE, 3, deck_options("custom"), seed=63, in_place=True, checked=False)
+    assert result is not None and 0 not in state.nexus and state.options.round_limit is None
+    assert moves.stalled(state) and state.turn == state.last_seat()
+    assert "nobody could attack, train or play an order" in ENGINE.recap(state).history[0]
+    check_invariants(state)
+
+
+def test_a_card_left_to_draw_or_a_warrior_in_play_is_not_a_stall() -> None:
+    stuck, _ = playout(ENGINE, 3, deck_options("custom"), seed=63, in_place=True, checked=False)
+    assert moves.stalled(stuck)
+    seat = next(s for s in range(3) if stuck.hands[s])
+    drawn = stuck.model_copy(deep=True)
+    drawn.discards[seat].append(drawn.hands[seat].pop())
+    assert not moves.stalled(drawn), "a discard pile becomes a deck again"
+    fighting = stuck.model_copy(deep=True)
+    fighting.play[seat].append(fighting.hands[seat].pop())
+    assert not moves.stalled(fighting), "a warrior may attack"
