@@ -51,7 +51,7 @@ class SeatView(BaseModel):
     discard_size: int
     # The whole pile, oldest first: "A player may always look at the back side of
     # their cards: … In their discard pile" (both sides for its owner).
-    discard: list[CardView]
+    discard: list[CardView] = Field(default_factory=list)
 
 
 class SkirmishView(BaseModel):
