@@ -102,11 +102,18 @@ def phase(state: PhState, card: int, depth: int = 0) -> list[Event]:
     return events
 
 
-def leave_play(state: PhState, card: int, depth: int = 0) -> list[Event]:
-    """A destroyed warrior goes to its player's discard pile, its active side up;
-    its Relentless skill triggers as it leaves play."""
-    side = state.side(card)
-    return _discard_warrior(state, card) + _relentless(state, [(card, state.owner(card), side)], depth)
+def leave_play(state: PhState, cards: list[int], depth: int = 0) -> list[Event]:
+    """Destroyed warriors go to their players' discard piles, their active sides
+    up. Warriors destroyed together all leave play first; then their Relentless
+    skills trigger in turn order, starting with the active player (one player's
+    in the order they came into play)."""
+    cards = [c for c in cards if any(c in w for w in state.play)]
+    fallen = [(c, state.owner(c), state.side(c)) for c in cards]
+    fallen.sort(key=lambda f: (f[1] - state.turn) % state.players)  # stable: play order within a seat
+    events: list[Event] = []
+    for card in cards:
+        events += _discard_warrior(state, card)
+    return events + _relentless(state, fallen, depth)
 
 
 def _discard_warrior(state: PhState, card: int) -> list[Event]:
@@ -137,19 +144,14 @@ def _relentless(state: PhState, fallen: list[tuple[int, int, Side]], depth: int)
 
 def check_destroyed(state: PhState, depth: int = 0) -> list[Event]:
     """Destroy every warrior whose damage reached its defense, or whose defense is
-    0 or less. Warriors destroyed together all leave play first; then their
-    Relentless skills trigger in turn order, starting with the active player."""
+    0 or less: all of them together (:func:`leave_play`)."""
     events: list[Event] = []
     for _ in range(MAX_DEPTH):
         doomed = [c for seat in range(state.players) for c in state.play[seat]
                   if state.defense(c) <= 0 or state.damage.get(c, 0) >= state.defense(c)]
         if not doomed:
             break
-        fallen = [(c, state.owner(c), state.side(c)) for c in doomed]
-        fallen.sort(key=lambda f: (f[1] - state.turn) % state.players)  # stable: play order within a seat
-        for card in doomed:
-            events += _discard_warrior(state, card)
-        events += _relentless(state, fallen, depth)
+        events += leave_play(state, doomed, depth)
     return events
 
 
@@ -168,8 +170,6 @@ def _on_warrior(state: PhState, effect: Effect, card: int, seat: int, depth: int
         return [Event(text=f"{name} takes {effect.n} damage.")]
     if effect.do == "phase":
         return phase(state, card, depth)
-    if effect.do == "destroy":
-        return leave_play(state, card, depth)
     if effect.do == "lock":
         if card not in state.locked:
             state.locked.append(card)
@@ -203,7 +203,10 @@ def run(state: PhState, seat: int, effects: list[Effect], source: int | None, ch
         return []
     events: list[Event] = []
     for effect in effects:
-        if effect.target in ("chosen", "self"):
+        if effect.do == "destroy":  # the warriors it names are destroyed together
+            named = chosen if effect.target == "chosen" else [source] if source is not None else []
+            events += leave_play(state, named, depth)
+        elif effect.target in ("chosen", "self"):
             for card in (chosen if effect.target == "chosen" else [source] if source is not None else []):
                 events += _on_warrior(state, effect, card, seat, depth)
         else:

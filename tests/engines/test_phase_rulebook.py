@@ -10,6 +10,7 @@ import pytest
 from bot.render import renderer_for
 from engines.ai.search import advancing
 from engines.phase import ENGINE, effects, moves
+from engines.phase.cards import Effect
 from engines.phase.state import PhState
 from engines.playout import playout
 from tests.engines.test_phase_helpers import (
@@ -233,3 +234,15 @@ def test_a_card_left_to_draw_or_a_warrior_in_play_is_not_a_stall() -> None:
     fighting = stuck.model_copy(deep=True)
     fighting.play[seat].append(fighting.hands[seat].pop())
     assert not moves.stalled(fighting), "a warrior may attack"
+
+
+def test_warriors_an_effect_destroys_together_leave_play_before_their_triggers() -> None:
+    state = table()
+    state.turn = 1
+    scout = put(state, 0, "play", "Scout")
+    undying = put(state, 1, "play", "The Undying")
+    said = texts(effects.run(state, 0, [Effect(do="destroy")], None, [scout, undying])).splitlines()
+    marks = [line for line in said if "destroyed" in line or "Relentless" in line]
+    assert marks == ["Scout (<seat:0>) is destroyed.", "The Undying (<seat:1>) is destroyed.",
+                     "Relentless — The Undying.", "Relentless — Scout."], "the active player's first"
+    check_invariants(state)
