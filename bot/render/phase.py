@@ -95,7 +95,9 @@ class PhaseRenderer:
                  f"The Nexus: ☀ {v.nexus_good} good · ☾ {v.nexus_evil} evil"
                  + f" · round {v.round_no}" + (f"/{v.round_limit}" if v.round_limit else "")]
         if v.ending:
-            lines.append("A Nexus pool is empty: the game ends when this round's last player finishes.")
+            empty = 0 in (v.nexus_good, v.nexus_evil)
+            why = "A Nexus pool is empty" if empty else "Nothing can change any more"
+            lines.append(f"{why}: the game ends when this round's last player finishes.")
         if v.nexus_defender is not None:
             lines.append(f"Defending the Nexus this turn: <seat:{v.nexus_defender}>")
         for fight in v.skirmishes:

@@ -88,7 +88,8 @@ class PhasePictures:
             ]
         )
         if v.ending:
-            sheet.line("A pool is empty: the game ends after this round.", "hourglass", colour=MUTED)
+            why = "A pool is empty" if 0 in (v.nexus_good, v.nexus_evil) else "Nothing can change any more"
+            sheet.line(f"{why}: the game ends after this round.", "hourglass", colour=MUTED)
         if v.nexus_defender is not None:
             sheet.line(f"Defending the Nexus: {plain_name(names, v.nexus_defender)}", "shield", colour=MUTED)
         for fight in v.skirmishes:
