@@ -23,10 +23,10 @@ from bot.render.base import (
 from engines.core import Result, View
 from engines.phase.views import CardView, Face, PhView, SeatView
 
-# "My hand" stays within an embed's 6000 characters in all: the barracks and the
-# warriors whole, the hand in the room left (each card in brief when the whole
-# text would not fit; its picture and /card give the rest).
-HAND_MAX, DISCARD_MAX, PANEL_BUDGET = 2400, 300, 5000
+# "My hand" stays within an embed's 6000 characters in all: the barracks, the
+# warriors and the discard pile whole, the hand in the room left (each card in
+# brief when the whole text would not fit; its picture and /card give the rest).
+HAND_MAX, PANEL_BUDGET = 2400, 5000
 SIGN = {"good": "☀", "evil": "☾"}
 
 
@@ -60,7 +60,7 @@ def _seat(view: PhView, info: SeatView) -> tuple[str, str]:
              f"Hand {info.hand_size}: " + (", ".join(c.face.title for c in info.hand) or "—"),
              f"Deck {info.deck_size}" + (f", top: {_face(info.deck_top)}" if info.deck_top else "")
              + f" · discard {info.discard_size}"
-             + (f", top: {info.discard_top[-1].face.title}" if info.discard_top else "")]
+             + (f", top: {info.discard[-1].face.title}" if info.discard else "")]
     return fit(f"<seat:{info.seat}>{mark}", NAME_MAX), fit("\n".join(lines), FIELD_MAX)
 
 
@@ -84,14 +84,33 @@ def _hand_text(view: PhView, me: SeatView, room: int) -> str:
     return fit(text, max(room, 1)) or "(no cards)"
 
 
+def discard_parts(pile: list[CardView]) -> list[str]:
+    """My whole discard pile, both sides of each card, copies counted once
+    ("Scout ↺ Skulker ×3"), in fields of up to 1024 characters rather than cut."""
+    counts: dict[str, int] = {}
+    for card in pile:
+        entry = card.face.title + (f" ↺ {card.back.title}" if card.back else "")
+        counts[entry] = counts.get(entry, 0) + 1
+    parts: list[str] = []
+    for entry, n in counts.items():
+        item = entry + (f" ×{n}" if n > 1 else "")
+        if parts and len(parts[-1]) + 2 + len(item) <= FIELD_MAX:
+            parts[-1] += ", " + item
+        else:
+            parts.append(item)
+    return parts
+
+
 class PhaseRenderer:
     def table(self, view: View) -> Panel:
         v = _view(view)
         lines = [f"**{v.headline}**",
                  f"The Nexus: ☀ {v.nexus_good} good · ☾ {v.nexus_evil} evil"
-                 + f" · round {v.round_no}/{v.round_limit}"]
+                 + f" · round {v.round_no}" + (f"/{v.round_limit}" if v.round_limit else "")]
         if v.ending:
-            lines.append("A Nexus pool is empty: the game ends when this round's last player finishes.")
+            empty = 0 in (v.nexus_good, v.nexus_evil)
+            why = "A Nexus pool is empty" if empty else "Nothing can change any more"
+            lines.append(f"{why}: the game ends when this round's last player finishes.")
         if v.nexus_defender is not None:
             lines.append(f"Defending the Nexus this turn: <seat:{v.nexus_defender}>")
         for fight in v.skirmishes:
@@ -115,9 +134,11 @@ class PhaseRenderer:
         barracks = [card_text(c) + (" 🔒" if c.locked else "") for c in me.barracks]
         add_lines(panel, "Barracks (both sides)", barracks)
         add_lines(panel, "Warriors (both sides)", [card_text(c) for c in me.play])
-        if me.discard_top:
-            pile = ", ".join(f"{c.face.title} / {c.back.title if c.back else '?'}" for c in me.discard_top)
-            panel.add("Discard pile (last cards)", fit(pile, DISCARD_MAX), inline=False)
+        for number, part in enumerate(discard_parts(me.discard)):
+            name = f"Discard pile ({len(me.discard)}, both sides)" if not number else "Discard pile, more"
+            panel.add(name, part, inline=False)
+        # Every field kept whole (the Discord layer drops the last fields of an
+        # embed over 6000 characters): the hand text gives way first.
         room = min(HAND_MAX, PANEL_BUDGET - sum(len(f.name) + len(f.value) for f in panel.fields))
         panel.description = _hand_text(v, me, room)
         return panel

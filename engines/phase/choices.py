@@ -161,15 +161,18 @@ def actions(make: Menu, seat: int) -> list[Choice]:
                           lambda: (fit(f"Play the order of {names[card]}"), ["Play an order", names[card]],
                                    both_sides(state, card, flipped=True))))
     fight = state.in_skirmish()
+    # "Any number of actions", and a resource "may be phased multiple times per
+    # turn": a skill may be used again and again. A use after the first is idle,
+    # so a bot's search never spends a round repeating one (RULES.md, decision 8).
     warriors = [c for c in state.play[seat]
-                if (ability := state.side(c).skill) is not None and c not in state.used
+                if (ability := state.side(c).skill) is not None
                 and not state.is_locked(c) and (not fight or c in fight)
                 and costs.can_pay(state, seat, ability)]
     names = make.names(warriors, state.name)
     for card in warriors:
         found.append(make(f"skill:{card}", Skill(card=card),
                           lambda: (fit(f"Use the skill of {names[card]}"), ["Use a skill", names[card]],
-                                   both_sides(state, card))))
+                                   both_sides(state, card)), idle=card in state.used))
     return found
 
 
@@ -190,9 +193,13 @@ def _attackers(make: Menu) -> list[Choice]:
     free = skirmish.may_attack(state)
     names = make.names(free, state.name)
     found = []
+    # One attack, one target: "sends one or more of their warriors to either
+    # attack The Nexus or another player"; the first warrior sent names it.
+    targets: list[tuple[int | None, str]] = [(None, "the Nexus")]
+    targets += [(s, seat_ref(s)) for s in state.others(seat)]
+    if state.skirmishes:
+        targets = [t for t in targets if t[0] == state.skirmishes[0].at]
     for card in free:
-        targets: list[tuple[int | None, str]] = [(None, "the Nexus")]
-        targets += [(s, seat_ref(s)) for s in state.others(seat)]
         for at, where in targets:
             found.append(make(f"send:{card}:{'nexus' if at is None else at}", Send(card=card, at=at),
                               lambda: (fit(f"Send {names[card]} to attack {where}"),

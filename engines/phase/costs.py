@@ -54,20 +54,22 @@ def can_pay(state: PhState, seat: int, found: Ability | None, *, training: int |
 
 def candidates(state: PhState, pending: Pending) -> list[int]:
     """The warriors the action may still choose. A player cannot choose their own
-    locked warriors; a locked warrior cannot phase; in a skirmish only its
-    warriors may be chosen."""
+    locked warriors, unless the action unlocks them (``ready``: "If a card ever
+    contradicts the rulebook, the card's text takes precedence"); a locked
+    warrior cannot phase; in a skirmish only its warriors may be chosen."""
     found = ability(state, pending)
     if found is None or not (found.choose or found.x):
         return []
     seat = pending.seat
     fight = state.in_skirmish()
-    phasing = any(e.do == "phase" and e.target == "chosen" for e in found.effects)
+    chosen = [e.do for e in found.effects if e.target == "chosen"]
+    phasing, readying = "phase" in chosen, "ready" in chosen
     out = []
     for owner in range(state.players):
         for card in state.play[owner]:
             if card in pending.targets or (fight and card not in fight):
                 continue
-            if state.is_locked(card) and (owner == seat or phasing):
+            if state.is_locked(card) and not readying and (owner == seat or phasing):
                 continue
             whom = found.whom
             if (whom == "own" and owner != seat) or (whom == "enemy" and owner == seat):

@@ -5,7 +5,7 @@ Trained). Every effect is done as far as it can be."""
 from __future__ import annotations
 
 from engines.core import Event, seat_ref
-from engines.phase.cards import Ability, Alignment, Effect
+from engines.phase.cards import Ability, Alignment, Effect, Side
 from engines.phase.state import KINDS, Mod, PhState
 
 # Triggers nest (a Relentless draw, a Phaseling gain...), never without end: a
@@ -102,9 +102,21 @@ def phase(state: PhState, card: int, depth: int = 0) -> list[Event]:
     return events
 
 
-def leave_play(state: PhState, card: int, depth: int = 0) -> list[Event]:
-    """A destroyed warrior goes to its player's discard pile, its active side up;
-    its Relentless skill triggers as it leaves play."""
+def leave_play(state: PhState, cards: list[int], depth: int = 0) -> list[Event]:
+    """Destroyed warriors go to their players' discard piles, their active sides
+    up. Warriors destroyed together all leave play first; then their Relentless
+    skills trigger in turn order, starting with the active player (one player's
+    in the order they came into play)."""
+    cards = [c for c in cards if any(c in w for w in state.play)]
+    fallen = [(c, state.owner(c), state.side(c)) for c in cards]
+    fallen.sort(key=lambda f: (f[1] - state.turn) % state.players)  # stable: play order within a seat
+    events: list[Event] = []
+    for card in cards:
+        events += _discard_warrior(state, card)
+    return events + _relentless(state, fallen, depth)
+
+
+def _discard_warrior(state: PhState, card: int) -> list[Event]:
     seat = state.owner(card)
     side = state.side(card)
     state.play[seat].remove(card)
@@ -118,24 +130,28 @@ def leave_play(state: PhState, card: int, depth: int = 0) -> list[Event]:
             fight.defenders.remove(card)
         if fight.attacker == card:
             fight.fallen = side.title
-    events = [Event(text=f"{side.title} ({seat_ref(seat)}) is destroyed.")]
-    if side.relentless:
-        events.append(Event(text=f"Relentless — {side.title}."))
-        events += run(state, seat, side.relentless, None, [], depth + 1)
+    return [Event(text=f"{side.title} ({seat_ref(seat)}) is destroyed.")]
+
+
+def _relentless(state: PhState, fallen: list[tuple[int, int, Side]], depth: int) -> list[Event]:
+    events: list[Event] = []
+    for _card, seat, side in fallen:
+        if side.relentless:
+            events.append(Event(text=f"Relentless — {side.title}."))
+            events += run(state, seat, side.relentless, None, [], depth + 1)
     return events
 
 
 def check_destroyed(state: PhState, depth: int = 0) -> list[Event]:
-    """Destroy every warrior whose damage reached its defense, or whose defense is 0 or less."""
+    """Destroy every warrior whose damage reached its defense, or whose defense is
+    0 or less: all of them together (:func:`leave_play`)."""
     events: list[Event] = []
     for _ in range(MAX_DEPTH):
         doomed = [c for seat in range(state.players) for c in state.play[seat]
                   if state.defense(c) <= 0 or state.damage.get(c, 0) >= state.defense(c)]
         if not doomed:
             break
-        for card in doomed:
-            if any(card in warriors for warriors in state.play):
-                events += leave_play(state, card, depth)
+        events += leave_play(state, doomed, depth)
     return events
 
 
@@ -154,8 +170,6 @@ def _on_warrior(state: PhState, effect: Effect, card: int, seat: int, depth: int
         return [Event(text=f"{name} takes {effect.n} damage.")]
     if effect.do == "phase":
         return phase(state, card, depth)
-    if effect.do == "destroy":
-        return leave_play(state, card, depth)
     if effect.do == "lock":
         if card not in state.locked:
             state.locked.append(card)
@@ -189,7 +203,10 @@ def run(state: PhState, seat: int, effects: list[Effect], source: int | None, ch
         return []
     events: list[Event] = []
     for effect in effects:
-        if effect.target in ("chosen", "self"):
+        if effect.do == "destroy":  # the warriors it names are destroyed together
+            named = chosen if effect.target == "chosen" else [source] if source is not None else []
+            events += leave_play(state, named, depth)
+        elif effect.target in ("chosen", "self"):
             for card in (chosen if effect.target == "chosen" else [source] if source is not None else []):
                 events += _on_warrior(state, effect, card, seat, depth)
         else:
@@ -198,12 +215,13 @@ def run(state: PhState, seat: int, effects: list[Effect], source: int | None, ch
     return events + check_destroyed(state, depth)
 
 
-def elite(state: PhState, chosen: list[int], depth: int = 0) -> list[Event]:
-    """Each warrior chosen for an order triggers its Elite skill."""
+def elite(state: PhState, chosen: list[tuple[int, Side]], depth: int = 0) -> list[Event]:
+    """Each warrior chosen for an order triggers the Elite skill of the side it
+    was chosen with ("Elite skills trigger every time that warrior is chosen for
+    an order"), after the order's effects, while it is still in play."""
     events: list[Event] = []
-    for card in chosen:
-        if any(card in w for w in state.play) and state.side(card).elite:
-            side = state.side(card)
+    for card, side in chosen:
+        if any(card in w for w in state.play):
             events.append(Event(text=f"Elite — {side.title}."))
             events += run(state, state.owner(card), side.elite, card, [], depth + 1)
     return events
@@ -211,7 +229,7 @@ def elite(state: PhState, chosen: list[int], depth: int = 0) -> list[Event]:
 
 def resolve_ability(state: PhState, seat: int, ability: Ability, source: int | None,
                     chosen: list[int], is_order: bool) -> list[Event]:
+    # The sides the warriors were chosen with, before the order phases any of them.
+    elites = [(card, state.side(card)) for card in chosen if is_order and state.side(card).elite]
     events = run(state, seat, ability.effects, source, chosen)
-    if is_order:
-        events += elite(state, chosen)
-    return events
+    return events + elite(state, elites)

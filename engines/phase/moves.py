@@ -24,7 +24,8 @@ from engines.phase.actions import (
     Skill,
     Train,
 )
-from engines.phase.state import Pending, PhState, Skirmish
+from engines.phase.cards import Ability
+from engines.phase.state import KINDS, Pending, PhState, Skirmish
 
 MAX_CUTS = 20
 
@@ -211,18 +212,48 @@ def start_turn(state: PhState) -> list[Event]:
 
 def end_turn(state: PhState) -> list[Event]:
     """Temporary effects end; the game ends after the last player's turn once a
-    Nexus pool is empty (or the round limit is reached); else the turn passes left."""
+    Nexus pool is empty (or a table's round limit is reached); else the turn passes left."""
     state.damage, state.mods, state.granted = {}, {}, {}
     events: list[Event] = []
     if 0 in state.nexus and not state.ending:
         state.ending = True
         events.append(Event(text="A Nexus pool is empty: play goes on until the last player of the round "
                                  "finishes their turn."))
+    elif not state.ending and stalled(state):
+        state.ending = True
+        events.append(Event(text="Nobody can ever attack, train or play an order again: play goes on until "
+                                 "the last player of the round finishes their turn."))
     last = state.turn == state.last_seat()
-    if last and (state.ending or state.round_no >= state.options.round_limit):
+    limit = state.options.round_limit  # a table option; the rulebook's end is the empty pool
+    if last and (state.ending or (limit is not None and state.round_no >= limit)):
         state.step = "over"
         return [*events, Event(text="The game is over.", kind="result")]
     state.turn = (state.turn + 1) % state.players
     if state.turn == state.first:
         state.round_no += 1
     return events + start_turn(state)
+
+
+def stalled(state: PhState) -> bool:
+    """Whether nothing can ever change again, so no Nexus pool can ever empty:
+    no warrior in play, no card left to draw or enlist, and no order or
+    training anyone could pay for, even with every resource unlocked. Only a
+    played order or a trained warrior could change such a table, and neither
+    can happen (RULES.md, decision 21)."""
+    for seat in range(state.players):
+        if state.play[seat] or state.decks[seat] or state.discards[seat]:
+            return False
+        barracks = state.barracks[seat]
+        if any(state.side(c).cost <= len(barracks) - 1 for c in barracks):
+            return False
+        for card in state.hands[seat]:
+            order = state.side(card, flipped=True).order
+            if order is not None and _affordable(state, seat, order, len(barracks)):
+                return False
+    return True
+
+
+def _affordable(state: PhState, seat: int, order: Ability, resources: int) -> bool:
+    if order.lose and state.influence[seat][KINDS.index(order.lose)] < 1:
+        return False
+    return resources >= order.lock + order.phase + (1 if order.x else 0)

@@ -169,7 +169,10 @@ class Phase(Engine[PhState, PhAction]):
             held += [f"{state.name(c)} (barracks)" for c in state.barracks[seat]]
             seats.append(SeatRecap(seat=seat, lines=lines, held=held))
         limit = state.options.round_limit
-        how = "a Nexus pool emptied" if 0 in state.nexus else f"the round limit ({limit}) was reached"
+        limited = limit is not None and state.round_no >= limit
+        how = ("a Nexus pool emptied" if 0 in state.nexus
+               else f"the table's round limit ({limit}) was reached" if limited
+               else "nobody could attack, train or play an order any more")
         history = [f"{plural(state.round_no, 'round')}; the game ended because {how}.",
                    f"Left in the Nexus: {state.nexus[0]} good, {state.nexus[1]} evil; "
                    f"lost from the game: {state.removed[0]} good, {state.removed[1]} evil."]

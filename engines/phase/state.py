@@ -28,8 +28,10 @@ class PhOptions(BaseModel):
     influence: int = Field(default=10, ge=2, le=10,
                            description="Good and evil influence put in the Nexus per player (each).")
     deck_size: int = Field(default=50, ge=15, le=100, description="Cards each player's deck holds.")
-    round_limit: int = Field(default=30, ge=5, le=60,
-                             description="Rounds after which the game ends as if the Nexus had emptied.")
+    # The rulebook's only end is an empty Nexus pool; a host may add a limit.
+    round_limit: int | None = Field(default=None, ge=5, le=60,
+                                    description="Rounds after which the game ends as if the Nexus had "
+                                                "emptied (none: only an empty pool ends it).")
     factions: list[Faction] = Field(default=[], max_length=3,
                                     description="Each seat's faction in turn order (empty: dealt at random).")
     deck: DeckSpec | None = Field(default=None, description="A custom set of cards (None: the built-in set).")
@@ -105,7 +107,9 @@ class PhState(BaseModel):
     declaring: int | None = None  # the seat declaring defenders
     round: Round | None = None
     pending: Pending | None = None
-    used: list[int] = Field(default_factory=list)  # warriors whose skill was used this turn
+    # Warriors whose skill was used this turn: they may use it again (the
+    # rulebook sets no limit), but bots count a second use as idle.
+    used: list[int] = Field(default_factory=list)
     ending: bool = False  # a Nexus pool emptied (or the round limit came): the last turns run out
 
     # ----- cards -----

@@ -50,15 +50,24 @@ def _worth(state: PhState, seat: Seat, action: object, rng: random.Random) -> fl
 
 
 def _send_worth(state: PhState, action: Send) -> float:
-    power = state.attack(action.card)
+    """A first warrior sent names the attack's target for all the others: it is
+    worth what the whole army would strike there; the rest, each its own strike."""
+    if state.skirmishes:
+        return _strike_worth(state, action.card, action.at)
+    return sum(max(0.0, _strike_worth(state, card, action.at)) for card in skirmish.may_attack(state)
+               if card != action.card) + _strike_worth(state, action.card, action.at)
+
+
+def _strike_worth(state: PhState, card: int, at: int | None) -> float:
+    power = state.attack(card)
     if power <= 0:
         return -1.0
-    kind = KINDS.index(state.side(action.card).alignment)
-    if action.at is None:
+    kind = KINDS.index(state.side(card).alignment)
+    if at is None:
         # An unopposed strike on the Nexus takes its influence for the attacker.
         return power + 0.5 if state.nexus[kind] else -0.5
     # On a player it only makes them lose what they hold of that kind.
-    held = state.influence[action.at][kind]
+    held = state.influence[at][kind]
     return min(power, held) / 2 if held else -0.5
 
 

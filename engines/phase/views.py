@@ -19,8 +19,6 @@ from engines.phase.cards import FACTION_NAMES
 from engines.phase.state import PhState
 from engines.words import plural
 
-DISCARD_SHOWN = 5
-
 
 class Face(BaseModel):
     title: str
@@ -53,7 +51,9 @@ class SeatView(BaseModel):
     deck_size: int
     deck_top: Face | None
     discard_size: int
-    discard_top: list[CardView]
+    # The whole pile, oldest first: "A player may always look at the back side of
+    # their cards: … In their discard pile" (both sides for its owner).
+    discard: list[CardView] = Field(default_factory=list)
 
 
 class SkirmishView(BaseModel):
@@ -68,7 +68,7 @@ class PhView(View):
     step: str
     turn: int | None
     round_no: int
-    round_limit: int
+    round_limit: int | None  # a table's option: None, the rulebook's end only
     nexus_good: int
     nexus_evil: int
     ending: bool
@@ -110,7 +110,7 @@ def _seat(state: PhState, seat: int, viewer: int | None) -> SeatView:
         hand_size=len(state.hands[seat]), deck_size=len(deck),
         deck_top=face(state, deck[-1]) if deck else None,
         discard_size=len(state.discards[seat]),
-        discard_top=[card_view(state, c, mine) for c in state.discards[seat][-DISCARD_SHOWN:]],
+        discard=[card_view(state, c, mine) for c in state.discards[seat]],
     )
 
 

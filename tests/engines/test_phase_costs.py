@@ -37,6 +37,9 @@ def test_training_phases_that_many_other_resources_never_the_card_itself() -> No
 
 
 def test_a_resource_pays_a_single_cost_once_but_may_phase_again_for_another() -> None:
+    """"A resource may be phased multiple times per turn to pay for costs, but may
+    only be phased once to pay any single cost"; "any number of actions": the same
+    skill may be used again, paid by the same resources (RULES.md, decision 8)."""
     state = table()
     first, second = put(state, 0, "play", "Gladiator"), put(state, 0, "play", "Gladiator")
     resources = [put(state, 0, "barracks", t) for t in ("Ted", "Scout", "Trivet")]
@@ -46,11 +49,17 @@ def test_a_resource_pays_a_single_cost_once_but_may_phase_again_for_another() ->
     state, _ = act(state, 0, f"phase:{resources[1]}")
     state, _ = act(state, 0, f"phase:{resources[2]}")
     assert state.attack(first) == 4 and state.pending is None
-    assert f"skill:{first}" not in keys(state, 0), "a skill is used once per turn"
-    state, _ = act(state, 0, f"skill:{second}")  # the same three resources pay again
+    again = ENGINE.choice(state, 0, f"skill:{first}")
+    assert again.idle, "a second use is offered, idle for bots"
+    assert not ENGINE.choice(state, 0, f"skill:{second}").idle
+    state, _ = act(state, 0, f"skill:{first}")  # the same three resources pay again
     for card in resources:
         state, _ = act(state, 0, f"phase:{card}")
-    assert state.attack(second) == 4 and all(state.face[c] == 0 for c in resources)
+    assert state.attack(first) == 7 and all(state.face[c] == 0 for c in resources)
+    state, _ = act(state, 0, f"skill:{second}")
+    for card in resources:
+        state, _ = act(state, 0, f"phase:{card}")
+    assert state.attack(second) == 4 and all(state.face[c] == 1 for c in resources)
 
 
 def test_lock_costs_are_paid_first_and_a_locked_resource_cannot_phase() -> None:

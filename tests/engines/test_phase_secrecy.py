@@ -166,7 +166,7 @@ def fallen_scout(seed: int) -> tuple[PhState, int]:
     penna = put(state, 1, "play", "Pennaggolan")
     state.discards[0] += state.decks[0][:6]
     state.decks[0] = []
-    state = fight(state, [(scout, None), (horror, 1)], [(penna, scout)])
+    state = fight(state, [(scout, None), (horror, None)], [(penna, scout)])
     state, _ = act(state, 0, f"resolve:{scout}")
     return pass_round(state), scout
 

@@ -48,7 +48,8 @@ def test_a_payment_says_what_is_chosen_and_what_is_left() -> None:
 
 
 def test_a_long_barracks_is_split_into_fields_never_cut() -> None:
-    for state in _games(3):
+    # The first seeded random game whose barracks outgrows one field (seed 1 today).
+    for state in (state for seed in range(12) for state in _games(seed)):
         me = PHASE.view(state, 0).seats[0]
         barracks = [card_text(c) for c in me.barracks]
         if len("\n".join(barracks)) <= 1024:

@@ -85,11 +85,12 @@ class PhasePictures:
             [
                 ("sun", f"Good pool {v.nexus_good}"),
                 ("moon", f"Evil pool {v.nexus_evil}"),
-                ("hourglass", f"Round {v.round_no}/{v.round_limit}"),
+                ("hourglass", f"Round {v.round_no}" + (f"/{v.round_limit}" if v.round_limit else "")),
             ]
         )
         if v.ending:
-            sheet.line("A pool is empty: the game ends after this round.", "hourglass", colour=MUTED)
+            why = "A pool is empty" if 0 in (v.nexus_good, v.nexus_evil) else "Nothing can change any more"
+            sheet.line(f"{why}: the game ends after this round.", "hourglass", colour=MUTED)
         if v.nexus_defender is not None:
             sheet.line(f"Defending the Nexus: {plain_name(names, v.nexus_defender)}", "shield", colour=MUTED)
         for fight in v.skirmishes:
