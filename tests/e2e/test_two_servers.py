@@ -26,7 +26,9 @@ from tests.e2e.two_servers import (
     ghost,
     make_server_b,
     posted,
+    redis_commands,
     redis_snapshot,
+    round_trips,
     unknown,
     unnamed,
 )
@@ -46,8 +48,10 @@ Run = Callable[[bool], Awaitable[InteractionResult]]
 async def refusal_problems(
     maker: BotMaker, b: ServerB, case: str, run: Run, *, renewed: str | None = None
 ) -> list[str]:
-    """Run ``case`` naming B's objects, then naming nothing: the two answers must be one, and
-    the first must have changed nothing in Redis (but keys ending in ``renewed``) and posted nothing."""
+    """Run ``case`` naming B's objects, then naming nothing: the two answers must be one, made
+    with the same Redis round trips, and the first must have changed nothing in Redis and posted
+    nothing. ``renewed``: the store's housekeeping of an unreadable record may rewrite keys ending
+    so, after the reads (see test_another_servers_damaged_table_is_answered_as_a_missing_id)."""
     redis = maker.bot.service.store.redis
 
     async def snapshot() -> dict[bytes, bytes | None]:
@@ -55,10 +59,17 @@ async def refusal_problems(
         return {k: v for k, v in found.items() if renewed is None or not k.decode().endswith(renewed)}
 
     before = await snapshot()
-    result = await run(True)
+    with redis_commands() as sent_named:
+        result = await run(True)
     after = await snapshot()
-    missing = await run(False)
+    with redis_commands() as sent_missing:
+        missing = await run(False)
     problems = []
+    named_trips, missing_trips = round_trips(sent_named, b), round_trips(sent_missing, b)
+    if renewed is not None:  # the housekeeping follows the reads an unknown id makes too
+        named_trips = named_trips[: len(missing_trips)]
+    if named_trips != missing_trips:
+        problems.append(f"{case}: Redis heard {named_trips}, for an unknown id {missing_trips}")
     if answer(result, b) != answer(missing, b):
         problems.append(f"{case}: answered {unnamed(result.content, b)!r}, an unknown id {missing.content!r}")
     if after != before:
@@ -231,7 +242,8 @@ async def test_another_servers_damaged_table_is_answered_as_a_missing_id(
             return await h.slash(who, "table abandon", {"table": table})
 
         # Every read of an unreadable record renews its removal marks in the table lists (the
-        # store's housekeeping, whoever reads it): the marks' times are all that may move.
+        # store's housekeeping, whoever reads it): the marks' times are all that may move, and
+        # those writes, after the read an unknown id makes too, the only round trips added.
         problems += await refusal_problems(maker, b, f"abandon by {who.name}", run, renewed=":marks")
     assert problems == []
     ended = await h.slash(b.mod, "table abandon", {"table": b.lobby}, channel=b.guild.channels[0])
