@@ -280,3 +280,31 @@ async def test_every_command_and_component_declares_what_it_names_and_is_driven_
             problems.append(f"{item.__name__} names a {declared} but is not driven against another server's")
     assert {i.__name__ for i in items} >= set(COMPONENTS)
     assert problems == []
+
+
+async def test_a_rating_counts_only_in_the_server_it_was_made_in(h: DiscordHarness, maker: BotMaker) -> None:
+    """Dee, a member of both, plays a rated game in B: in A her rating, the leaderboard and a
+    rebuild by A's moderator know nothing of it; in B they show it."""
+    b = await make_server_b(h, maker)
+    home = b.guild.channels[1]
+    created = await h.slash(b.bea, "table create", {"game": "high-card", "rated": True}, channel=home)
+    assert created.message is not None, created.content
+    await h.click(b.dee, created.message, button(created.message, "Join"))
+    await h.click(b.bea, created.message, button(created.message, "Start"))
+    [rated] = [t for t in await maker.bot.service.store.in_channel(home.id) if t.rated]
+    await maker.bot.service.play_out(rated.id)
+    await maker.bot.announcer.deliver(rated.id)
+    at_home = await h.slash(b.dee, "rating", {"game": "high-card"}, channel=home)
+    assert "1 game" in (at_home.content or ""), at_home.content
+    board = await h.slash(b.dee, "leaderboard", {"game": "high-card"}, channel=home)
+    assert f"<@{b.dee.id}>" in embed_text(board.message)  # type: ignore[arg-type]
+    mine = await h.slash(b.dee, "rating", {}, channel=h.channel)
+    assert mine.content == f"<@{b.dee.id}> — No rated games yet."
+    mine = await h.slash(b.dee, "rating", {"game": "high-card"}, channel=h.channel)
+    assert mine.content == f"<@{b.dee.id}> — No rated games yet."
+    board = await h.slash(b.dee, "leaderboard", {"game": "high-card"}, channel=h.channel)
+    assert "No rated games yet." in embed_text(board.message)  # type: ignore[arg-type]
+    rebuilt = await h.slash(b.dee, "ratings-rebuild", {}, channel=h.channel)
+    assert rebuilt.content == "Ratings rebuilt from 0 results."
+    rebuilt = await h.slash(b.mod, "ratings-rebuild", {"game": "high-card"}, channel=home)
+    assert rebuilt.content == "Ratings rebuilt from 1 results."
