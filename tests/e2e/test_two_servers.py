@@ -308,3 +308,31 @@ async def test_a_rating_counts_only_in_the_server_it_was_made_in(h: DiscordHarne
     assert rebuilt.content == "Ratings rebuilt from 0 results."
     rebuilt = await h.slash(b.mod, "ratings-rebuild", {"game": "high-card"}, channel=home)
     assert rebuilt.content == "Ratings rebuilt from 1 results."
+
+
+async def test_naming_nothing_in_another_server_finds_nothing_of_yours_there(
+    h: DiscordHarness, maker: BotMaker
+) -> None:
+    """Dee sits at B's tables and is registered in B's tournament; in A, every command left to
+    find its table or tournament answers her as it answers someone who has none anywhere."""
+    b = await make_server_b(h, maker)
+    newcomer = h.create_user("newcomer", manage_guild=True)
+    redis = maker.bot.service.store.redis
+    problems = []
+    registered = commands(h)
+    for name, options in COMMANDS.items():
+        if any(p.required and p.name in NAMING for p in registered[name].parameters):
+            continue
+        before = await redis_snapshot(redis)
+        answers = []
+        for who in (b.dee, newcomer):
+            given = {k: v for k, v in options(b, who).items() if k not in NAMING}
+            result = await h.slash(who, name, given, channel=h.channel)
+            if sent := posted(result):
+                problems.append(f"/{name} by {who.name}: posted {sent}")
+            answers.append(answer(result, b))
+        if answers[0] != answers[1]:
+            problems.append(f"/{name}: dee {answers[0][2]!r}, someone at no table {answers[1][2]!r}")
+        if await redis_snapshot(redis) != before:
+            problems.append(f"/{name}: changed Redis")
+    assert problems == []
