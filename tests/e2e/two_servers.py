@@ -190,7 +190,7 @@ def redis_commands() -> Iterator[list[tuple[str, ...]]]:
 
 
 def round_trips(sent: list[tuple[str, ...]], b: ServerB) -> list[tuple[str, ...]]:
-    """The commands, B's ids masked as :func:`unknown`'s; a script's body (EVAL) by its name alone."""
+    """The commands, B's ids masked as :func:`unknown`'s."""
     return [tuple(unnamed(arg, b) for arg in command) for command in sent]
 
 
