@@ -5,10 +5,13 @@ tables only, a DM's the tables the user sits at."""
 
 from __future__ import annotations
 
+import contextlib
+
 from bot import policy
 from bot.errors import TableDamaged, TableError, TableNotFound
 from bot.policy import Actor
 from bot.reading import Reading
+from storage.damage import DamagedTable
 from storage.records import TableRecord, TableStatus
 
 # Reads of the list lines a finder makes before it loads every table instead: a
@@ -28,12 +31,18 @@ class Finding(Reading):
         (a move), which reads it itself: this process's own last copy will do,
         as a table's server never changes and the change checks the seats."""
         asked = table_id.strip().lower()
+        # This process's own copy is read with no round trip; an id that names
+        # nothing costs one. A refusal must not tell them apart by its timing.
+        kept = to_change and self.store.recent.fields(asked) is not None
         try:
             record = await self.get(asked, to_change=to_change)
         except TableDamaged as damaged:
             if not policy.sees_salvaged(actor, damaged.damage.salvaged):
                 raise policy.no_such_table(asked) from None
             raise
+        if kept and not policy.sees_table(actor, record):
+            with contextlib.suppress(DamagedTable):
+                await self.store.get(asked)  # the read an unknown id makes
         return policy.seen_table(actor, record, asked)
 
     async def find(

@@ -26,7 +26,9 @@ from tests.e2e.two_servers import (
     ghost,
     make_server_b,
     posted,
+    redis_commands,
     redis_snapshot,
+    round_trips,
     unknown,
     unnamed,
 )
@@ -46,8 +48,10 @@ Run = Callable[[bool], Awaitable[InteractionResult]]
 async def refusal_problems(
     maker: BotMaker, b: ServerB, case: str, run: Run, *, renewed: str | None = None
 ) -> list[str]:
-    """Run ``case`` naming B's objects, then naming nothing: the two answers must be one, and
-    the first must have changed nothing in Redis (but keys ending in ``renewed``) and posted nothing."""
+    """Run ``case`` naming B's objects, then naming nothing: the two answers must be one, made
+    with the same Redis round trips, and the first must have changed nothing in Redis and posted
+    nothing. ``renewed``: the store's housekeeping of an unreadable record may rewrite keys ending
+    so, after the reads (see test_another_servers_damaged_table_is_answered_as_a_missing_id)."""
     redis = maker.bot.service.store.redis
 
     async def snapshot() -> dict[bytes, bytes | None]:
@@ -55,10 +59,17 @@ async def refusal_problems(
         return {k: v for k, v in found.items() if renewed is None or not k.decode().endswith(renewed)}
 
     before = await snapshot()
-    result = await run(True)
+    with redis_commands() as sent_named:
+        result = await run(True)
     after = await snapshot()
-    missing = await run(False)
+    with redis_commands() as sent_missing:
+        missing = await run(False)
     problems = []
+    named_trips, missing_trips = round_trips(sent_named, b), round_trips(sent_missing, b)
+    if renewed is not None:  # the housekeeping follows the reads an unknown id makes too
+        named_trips = named_trips[: len(missing_trips)]
+    if named_trips != missing_trips:
+        problems.append(f"{case}: Redis heard {named_trips}, for an unknown id {missing_trips}")
     if answer(result, b) != answer(missing, b):
         problems.append(f"{case}: answered {unnamed(result.content, b)!r}, an unknown id {missing.content!r}")
     if after != before:
@@ -231,7 +242,8 @@ async def test_another_servers_damaged_table_is_answered_as_a_missing_id(
             return await h.slash(who, "table abandon", {"table": table})
 
         # Every read of an unreadable record renews its removal marks in the table lists (the
-        # store's housekeeping, whoever reads it): the marks' times are all that may move.
+        # store's housekeeping, whoever reads it): the marks' times are all that may move, and
+        # those writes, after the read an unknown id makes too, the only round trips added.
         problems += await refusal_problems(maker, b, f"abandon by {who.name}", run, renewed=":marks")
     assert problems == []
     ended = await h.slash(b.mod, "table abandon", {"table": b.lobby}, channel=b.guild.channels[0])
@@ -267,4 +279,60 @@ async def test_every_command_and_component_declares_what_it_names_and_is_driven_
         if declared in NAMING and not COMPONENTS.get(item.__name__):
             problems.append(f"{item.__name__} names a {declared} but is not driven against another server's")
     assert {i.__name__ for i in items} >= set(COMPONENTS)
+    assert problems == []
+
+
+async def test_a_rating_counts_only_in_the_server_it_was_made_in(h: DiscordHarness, maker: BotMaker) -> None:
+    """Dee, a member of both, plays a rated game in B: in A her rating, the leaderboard and a
+    rebuild by A's moderator know nothing of it; in B they show it."""
+    b = await make_server_b(h, maker)
+    home = b.guild.channels[1]
+    created = await h.slash(b.bea, "table create", {"game": "high-card", "rated": True}, channel=home)
+    assert created.message is not None, created.content
+    await h.click(b.dee, created.message, button(created.message, "Join"))
+    await h.click(b.bea, created.message, button(created.message, "Start"))
+    [rated] = [t for t in await maker.bot.service.store.in_channel(home.id) if t.rated]
+    await maker.bot.service.play_out(rated.id)
+    await maker.bot.announcer.deliver(rated.id)
+    at_home = await h.slash(b.dee, "rating", {"game": "high-card"}, channel=home)
+    assert "1 game" in (at_home.content or ""), at_home.content
+    board = await h.slash(b.dee, "leaderboard", {"game": "high-card"}, channel=home)
+    assert f"<@{b.dee.id}>" in embed_text(board.message)  # type: ignore[arg-type]
+    mine = await h.slash(b.dee, "rating", {}, channel=h.channel)
+    assert mine.content == f"<@{b.dee.id}> — No rated games yet."
+    mine = await h.slash(b.dee, "rating", {"game": "high-card"}, channel=h.channel)
+    assert mine.content == f"<@{b.dee.id}> — No rated games yet."
+    board = await h.slash(b.dee, "leaderboard", {"game": "high-card"}, channel=h.channel)
+    assert "No rated games yet." in embed_text(board.message)  # type: ignore[arg-type]
+    rebuilt = await h.slash(b.dee, "ratings-rebuild", {}, channel=h.channel)
+    assert rebuilt.content == "Ratings rebuilt from 0 results."
+    rebuilt = await h.slash(b.mod, "ratings-rebuild", {"game": "high-card"}, channel=home)
+    assert rebuilt.content == "Ratings rebuilt from 1 results."
+
+
+async def test_naming_nothing_in_another_server_finds_nothing_of_yours_there(
+    h: DiscordHarness, maker: BotMaker
+) -> None:
+    """Dee sits at B's tables and is registered in B's tournament; in A, every command left to
+    find its table or tournament answers her as it answers someone who has none anywhere."""
+    b = await make_server_b(h, maker)
+    newcomer = h.create_user("newcomer", manage_guild=True)
+    redis = maker.bot.service.store.redis
+    problems = []
+    registered = commands(h)
+    for name, options in COMMANDS.items():
+        if any(p.required and p.name in NAMING for p in registered[name].parameters):
+            continue
+        before = await redis_snapshot(redis)
+        answers = []
+        for who in (b.dee, newcomer):
+            given = {k: v for k, v in options(b, who).items() if k not in NAMING}
+            result = await h.slash(who, name, given, channel=h.channel)
+            if sent := posted(result):
+                problems.append(f"/{name} by {who.name}: posted {sent}")
+            answers.append(answer(result, b))
+        if answers[0] != answers[1]:
+            problems.append(f"/{name}: dee {answers[0][2]!r}, someone at no table {answers[1][2]!r}")
+        if await redis_snapshot(redis) != before:
+            problems.append(f"/{name}: changed Redis")
     assert problems == []

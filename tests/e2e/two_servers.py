@@ -9,11 +9,13 @@ cannot be added without being driven against another server's objects.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import contextlib
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from redis.asyncio import Redis
+from redis.asyncio.connection import AbstractConnection
 
 from tests.e2e.entities import Channel, Guild, User
 from tests.e2e.harness import DiscordHarness, InteractionResult, Request, SentMessage
@@ -166,6 +168,30 @@ def unnamed(value: Any, b: ServerB) -> Any:
 async def redis_snapshot(redis: Redis) -> dict[bytes, bytes | None]:
     """Every key and its serialised value (TTLs aside)."""
     return {key: await redis.dump(key) async for key in redis.scan_iter(count=1000)}
+
+
+@contextlib.contextmanager
+def redis_commands() -> Iterator[list[tuple[str, ...]]]:
+    """Every command the bot sends Redis meanwhile, pipelined or not, its arguments as text: a
+    refusal of B's id must make the very round trips an unknown id's makes (no read skipped
+    for a table this process holds, none added for one that exists)."""
+    sent: list[tuple[str, ...]] = []
+    pack = AbstractConnection.pack_command
+
+    def recording(self: AbstractConnection, *args: Any) -> list[bytes]:
+        sent.append(tuple(a.decode(errors="replace") if isinstance(a, bytes) else str(a) for a in args))
+        return pack(self, *args)
+
+    AbstractConnection.pack_command = recording  # type: ignore[method-assign]
+    try:
+        yield sent
+    finally:
+        AbstractConnection.pack_command = pack  # type: ignore[method-assign]
+
+
+def round_trips(sent: list[tuple[str, ...]], b: ServerB) -> list[tuple[str, ...]]:
+    """The commands, B's ids masked as :func:`unknown`'s."""
+    return [tuple(unnamed(arg, b) for arg in command) for command in sent]
 
 
 def answer(result: InteractionResult, b: ServerB) -> tuple[Any, ...]:

@@ -4,6 +4,8 @@ id that names nothing, and powers count only in the object's own server. On a re
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from bot import policy
@@ -147,3 +149,27 @@ async def test_a_named_tournament_of_another_server_is_as_missing(service: Table
         await tournaments.find(B, 100, actor=member(1, A))
     assert (await tournaments.find(B, 200, theirs.id, actor=member(1, B))).id == theirs.id
     assert (await tournaments.find(B, 200, actor=member(1, B))).id == theirs.id
+
+
+async def test_refusing_a_table_this_process_holds_reads_as_a_missing_id_does(
+    service: TableService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A change reads this process's own last copy with no round trip; an unknown id costs one.
+    Refusing another server's table must cost that one too, or the answer's timing tells."""
+    theirs = await service.create("high-card", BOB, channel_id=200, guild_id=B)
+    assert service.store.recent.fields(theirs.id) is not None, "kept by the write"
+    reads: list[str] = []
+    get = service.store.get
+
+    async def counted(table_id: str) -> Any:
+        reads.append(table_id)
+        return await get(table_id)
+
+    monkeypatch.setattr(service.store, "get", counted)
+    for asked in (theirs.id, "z" * len(theirs.id)):
+        with pytest.raises(TableNotFound):
+            await service.named(member(1, A), asked, to_change=True)
+    assert reads == [theirs.id, "z" * len(theirs.id)]
+    reads.clear()
+    assert (await service.named(member(2, B), theirs.id, to_change=True)).id == theirs.id
+    assert reads == [], "its own server's change still takes the kept copy"
