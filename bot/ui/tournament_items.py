@@ -77,7 +77,7 @@ def registration_message(tournament: Tournament, title: str) -> dict[str, Any]:
     ]
     cap = f"/{t.cap}" if t.cap else ""
     embed.add_field(name=f"Players ({len(t.entrants)}{cap})", value=_listing(names), inline=False)
-    embed.set_footer(text=f"Tournament {t.id} · v{t.version}")
+    embed.set_footer(text=f"Tournament {t.id}")  # the id a command names; its version is no player's business
     view: discord.ui.View | None = None
     if t.phase is Phase.REGISTRATION:
         view = discord.ui.View(timeout=None)

@@ -66,6 +66,8 @@ async def finish_round(h: DiscordHarness, maker: BotMaker) -> Tournament:
 async def test_eight_player_elimination_played_by_clicks(h: DiscordHarness, maker: BotMaker) -> None:
     organiser, users, registration = await open_tournament(h, 8, format="elimination", table_size=2)
     assert labels(registration) == ["Join", "Leave"]
+    footer = registration.embeds[0]["footer"]["text"]
+    assert footer.startswith("Tournament ") and " · v" not in footer, "no internal version on show"
     refused = await h.slash(users[0], "tournament start")
     assert refused.ephemeral and "Only organisers" in (refused.content or "")
     await h.slash(organiser, "tournament start")
