@@ -23,7 +23,17 @@ from engines.core import (
     rank_seats,
 )
 from engines.time_masters import ambition, choices, moves, views
-from engines.time_masters.actions import Activate, Buy, EndMain, EndTurn, TmAction
+from engines.time_masters.actions import (
+    Activate,
+    Buy,
+    Cast,
+    EndMain,
+    EndTurn,
+    Focus,
+    Load,
+    SetTimer,
+    TmAction,
+)
 from engines.time_masters.cards import LEVELS, CardSpec, builtin_deck
 from engines.time_masters.state import TmOptions, TmState
 
@@ -167,6 +177,19 @@ class TimeMasters(Engine[TmState, TmAction]):
         for pile in world.spheres:
             sampling.shuffle_kinds(world.cards, pile[1:], rng)
         return world
+
+    def content_of(self, state: TmState, choice: Choice) -> str | None:
+        action = choice.action
+        if isinstance(action, Buy):
+            pile = state.spheres[action.level - 1]
+            # A face-down buy names no card to the buyer.
+            return None if action.hidden or not pile else f"buy {state.name(pile[0])}"
+        if isinstance(action, (Cast, Focus, Load, SetTimer)):
+            return f"{choice.key.split(':')[0]} {state.name(action.card)}"
+        return None
+
+    def rounds_of(self, state: TmState) -> int | None:
+        return state.turn_no  # counts up when the turn comes back to the first seat
 
     def evaluate(self, state: TmState) -> dict[Seat, float]:
         """Knowledge points, with a little weight on Kè (the tie-break) and, for
