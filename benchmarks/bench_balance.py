@@ -7,7 +7,10 @@ prints:
 - each seat's share of the wins, with its 95% Wilson interval, beside the fair
   share (one over the players). A win shared by k seats gives each 1/k — a
   k-way tie, or a side of k players winning together — so the shares of a game
-  add up to one and an even game gives every seat the same share;
+  add up to one and an even game gives every seat the same share. Shares are
+  told twice: by seat number (what a seat is given at setup: a body system, a
+  place at the table) and by turn order (the first player, the second…, from
+  the engine's ``first_player``: several games draw who begins);
 - in team games each side's share of the games (a side wins a game when one of
   its seats is among the winners; a game won by several sides is split as its
   seats are), beside its fair share: one over the sides in play, so that a
@@ -45,6 +48,7 @@ from engines.ai.match import Unfinished, play_match
 from engines.core import Choice, Result, Seat
 from engines.registry import GAMES
 
+ORDINALS = ["1st", "2nd", "3rd", "4th", "5th", "6th", "7th"]
 # A seat or side this far from its fair share is marked.
 OFF_FAIR = 0.05
 # Content chosen in fewer of the games that offered it is marked...
@@ -67,6 +71,13 @@ class Tally:
     offered: set[str] = field(default_factory=set)
     chosen: set[str] = field(default_factory=set)
     finished: bool = True
+    # The seat that played first (seats play on clockwise from it).
+    first: Seat | None = None
+
+    def by_turn(self, players: int) -> dict[int, float]:
+        """The win shares by place in the turn order (0: the first player)."""
+        first = self.first or 0
+        return {(seat - first) % players: won for seat, won in self.seats.items()}
 
 
 def split_win(result: Result) -> tuple[dict[Seat, float], dict[str, float]]:
@@ -98,6 +109,8 @@ def one_game(key: str, players: int, level: str, seed: int) -> Tally:
 
     def watch(state: Any, seat: Seat, choice: Choice) -> None:
         tally.moves += 1
+        if tally.first is None:
+            tally.first = engine.first_player(state)
         for option in engine.moves(state, seat):
             name = engine.content_of(state, option)
             if name is not None:
@@ -116,6 +129,8 @@ def one_game(key: str, players: int, level: str, seed: int) -> Tally:
     tally.seats, tally.sides = split_win(match.result)
     tally.side_fair = 1.0 / len(tally.sides) if tally.sides else 0.0
     tally.rounds = engine.rounds_of(match.state)
+    if tally.first is None:
+        tally.first = engine.first_player(match.state)
     return tally
 
 
@@ -181,6 +196,9 @@ def report(title: str, players: int, tallies: Sequence[Tally]) -> list[str]:
     for seat in range(players):
         wins = sum(t.seats.get(seat, 0.0) for t in done)
         lines.append(share_line(f"seat {seat}", wins, games, 1 / players))
+    for place in range(players):
+        wins = sum(t.by_turn(players).get(place, 0.0) for t in done)
+        lines.append(share_line(f"{ORDINALS[place]} to play", wins, games, 1 / players))
     sides = sorted({side for t in done for side in t.sides})
     for side in sides:
         wins = sum(t.sides.get(side, 0.0) for t in done)

@@ -245,6 +245,12 @@ class Engine(ABC, Generic[S, A]):
         for a move that names none (a pass, a roll, paying a cost)."""
         return None
 
+    def first_player(self, state: S) -> Seat | None:
+        """The seat that plays first, once the game has settled it (``None``
+        before: a pick or a draw still to come), for the balance benchmark's
+        shares by turn order; seats play on clockwise from it. Default: seat 0."""
+        return 0
+
     def rounds_of(self, state: S) -> int | None:
         """How many rounds (each seat's turn once, or the game's own day) the
         game has gone, for the balance benchmark's game lengths; ``None``

@@ -221,6 +221,10 @@ class OnceUponATimeLife(Engine[LifeState, LifeAction]):
         verb = choice.key.split(":")[0]  # a Master's duel, a Virus attack
         return verb if verb in ("duel", "virus") else None
 
+    def first_player(self, state: LifeState) -> Seat | None:
+        # Drawn at setup; the benchmark asks before the first move is made.
+        return state.turn
+
     def rounds_of(self, state: LifeState) -> int | None:
         return state.turn_no  # counts up when the turn comes back to the first seat
 

@@ -182,6 +182,9 @@ class Phase(Engine[PhState, PhAction]):
             return f"{action.type} {state.name(action.card)}"
         return None
 
+    def first_player(self, state: PhState) -> Seat | None:
+        return None if state.step == "pick" else state.first
+
     def rounds_of(self, state: PhState) -> int | None:
         return state.round_no
 

@@ -187,6 +187,9 @@ class ScalesOfInfluence(Engine[SoiState, SoiAction]):
             return f"{action.type.replace('_', ' ')} {state.card(action.card).name}"
         return None
 
+    def first_player(self, state: SoiState) -> Seat | None:
+        return state.first_traveler
+
     def rounds_of(self, state: SoiState) -> int | None:
         return state.day
 

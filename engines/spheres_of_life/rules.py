@@ -246,6 +246,10 @@ class SpheresOfLife(Engine[SolState, SolAction]):
             return f"{action.type} {state.name(action.card)}"
         return None
 
+    def first_player(self, state: SolState) -> Seat | None:
+        # Settled when the first Day begins (Heroes and the first-player draw come before it).
+        return None if state.stage in ("heroes", "rps") else state.leader
+
     def rounds_of(self, state: SolState) -> int | None:
         return state.days_done  # Days: the match's unit of play (a Night follows each)
 

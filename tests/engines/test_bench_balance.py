@@ -14,7 +14,7 @@ from benchmarks.bench_balance import Tally, content_lines, report, split_win, wi
 from engines.core import Result
 from engines.registry import GAMES
 
-SHARE = r"  seat {seat}: [\d.]+/{games} = [\d.]+% \(95% [\d.]+%–[\d.]+%\), fair {fair}"
+SHARE = r"  {seat}: [\d.]+/{games} = [\d.]+% \(95% [\d.]+%–[\d.]+%\), fair {fair}"
 
 
 def test_wilson_interval_matches_known_values() -> None:
@@ -37,16 +37,20 @@ def test_a_tie_splits_the_win_and_a_side_takes_its_winners_parts() -> None:
 
 def test_a_report_sums_shares_marks_unfair_seats_and_sides_and_leaves_out_unfinished() -> None:
     sides = {"Light": 1.0, "Shadow": 0.0}
-    won = [Tally(seed=i, seats={0: 1.0}, sides=sides, side_fair=0.5, moves=10, rounds=2) for i in range(3)]
+    # Seat 0 plays first in two of its three wins, second in the third.
+    won = [Tally(seed=i, seats={0: 1.0}, sides=sides, side_fair=0.5, moves=10, rounds=2, first=i // 2)
+           for i in range(3)]
     tied = Tally(seed=3, seats={0: 0.5, 1: 0.5}, sides={"Light": 0.5, "Shadow": 0.5}, side_fair=0.5,
                  moves=20, rounds=4)
     lines = report("Game", 2, [*won, tied, Tally(seed=9, finished=False)])
     assert lines[0] == "Game, 2 players: 4 games; 1 never ended (seeds 9), left out"
     assert lines[1].startswith("  seat 0: 3.5/4 = 87.5% (95% ") and lines[1].endswith("from fair")
     assert lines[2].startswith("  seat 1: 0.5/4 = 12.5%")
-    assert lines[3].startswith("  Light: 3.5/4 = 87.5%") and "fair 50.0%" in lines[3]
-    assert lines[4].startswith("  Shadow: 0.5/4 = 12.5%")
-    assert lines[5] == "  length: moves p50 10 p99 20; rounds p50 2 p99 4"
+    assert lines[3].startswith("  1st to play: 2.5/4 = 62.5%")
+    assert lines[4].startswith("  2nd to play: 1.5/4 = 37.5%")
+    assert lines[5].startswith("  Light: 3.5/4 = 87.5%") and "fair 50.0%" in lines[5]
+    assert lines[6].startswith("  Shadow: 0.5/4 = 12.5%")
+    assert lines[7] == "  length: moves p50 10 p99 20; rounds p50 2 p99 4"
 
 
 def test_content_is_counted_per_game_and_rarely_chosen_content_is_marked() -> None:
@@ -67,8 +71,11 @@ def test_the_benchmark_prints_every_seat_length_and_content(key: str) -> None:
     bench_balance.main(["--games", str(games), "--game", key, "--players", str(players)], out=out)
     text = out.getvalue()
     assert f"{engine.info.title}, {players} players: {games} games" in text, text
+    fair = f"{100 / players:.1f}%"
     for seat in range(players):
-        assert re.search(SHARE.format(seat=seat, games=games, fair=f"{100 / players:.1f}%"), text), text
+        assert re.search(SHARE.format(seat=f"seat {seat}", games=games, fair=fair), text), text
+    for place in ("1st", "2nd"):
+        assert re.search(SHARE.format(seat=f"{place} to play", games=games, fair=fair), text), text
     assert re.search(r"  length: moves p50 \d+ p99 \d+; rounds p50 \d+ p99 \d+", text), text
     assert re.search(r"    .+: offered in \d+, chosen in \d+ \(\d+%\)", text), text
     if key == "scales-of-influence":
