@@ -184,7 +184,8 @@ class ScalesOfInfluence(Engine[SoiState, SoiAction]):
     def content_of(self, state: SoiState, choice: Choice) -> str | None:
         action = choice.action
         if isinstance(action, (PlayCard, ShootingStar, Eclipse, EclipseStar)):
-            return f"{action.type.replace('_', ' ')} {state.card(action.card).name}"
+            # To the Reading, on top of another card or as a Cosmic Event: the card is played.
+            return f"play {state.card(action.card).name}"
         return None
 
     def first_player(self, state: SoiState) -> Seat | None:

@@ -185,7 +185,8 @@ class TimeMasters(Engine[TmState, TmAction]):
             # A face-down buy names no card to the buyer.
             return None if action.hidden or not pile else f"buy {state.name(pile[0])}"
         if isinstance(action, (Cast, Focus, Load, SetTimer)):
-            return f"{choice.key.split(':')[0]} {state.name(action.card)}"
+            # Cast or laid on a timer, a card in hand is played either way.
+            return f"play {state.name(action.card)}"
         return None
 
     def first_player(self, state: TmState) -> Seat | None:
