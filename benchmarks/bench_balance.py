@@ -143,15 +143,20 @@ def _games(key: str, players: int, level: str, seeds: range, jobs: int) -> Itera
         yield from pool.map(game, seeds, chunksize=max(1, len(seeds) // (jobs * 8)))
 
 
-def _mark(share: float, fair: float) -> str:
-    return "  ← more than 5 points from fair" if abs(share - fair) > OFF_FAIR else ""
+def _mark(share: float, fair: float, low: float, high: float) -> str:
+    """More than 5 points off is marked; so is a share whose 95% interval
+    leaves out the fair share (few games make 5 points mere chance)."""
+    if abs(share - fair) <= OFF_FAIR:
+        return ""
+    sure = "; fair is outside the 95% interval" if not low <= fair <= high else ""
+    return f"  ← more than 5 points from fair{sure}"
 
 
 def share_line(name: str, wins: float, games: int, fair: float) -> str:
     low, high = wilson(wins, games)
     return (
         f"  {name}: {wins:g}/{games} = {wins / games:.1%} (95% {low:.1%}–{high:.1%}),"
-        f" fair {fair:.1%}{_mark(wins / games, fair)}"
+        f" fair {fair:.1%}{_mark(wins / games, fair, low, high)}"
     )
 
 

@@ -10,7 +10,7 @@ import re
 import pytest
 
 from benchmarks import bench_balance
-from benchmarks.bench_balance import Tally, content_lines, report, split_win, wilson
+from benchmarks.bench_balance import Tally, content_lines, report, share_line, split_win, wilson
 from engines.core import Result
 from engines.registry import GAMES
 
@@ -45,6 +45,9 @@ def test_a_report_sums_shares_marks_unfair_seats_and_sides_and_leaves_out_unfini
     lines = report("Game", 2, [*won, tied, Tally(seed=9, finished=False)])
     assert lines[0] == "Game, 2 players: 4 games; 1 never ended (seeds 9), left out"
     assert lines[1].startswith("  seat 0: 3.5/4 = 87.5% (95% ") and lines[1].endswith("from fair")
+    # 3.5 of 4 games: 50% is still inside the interval; 30 of 30 puts it outside.
+    assert share_line("seat 0", 30, 30, 0.5).endswith("from fair; fair is outside the 95% interval")
+    assert share_line("seat 0", 16, 30, 0.5).endswith("fair 50.0%")
     assert lines[2].startswith("  seat 1: 0.5/4 = 12.5%")
     assert lines[3].startswith("  1st to play: 2.5/4 = 62.5%")
     assert lines[4].startswith("  2nd to play: 1.5/4 = 37.5%")
