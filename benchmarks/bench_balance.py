@@ -230,7 +230,11 @@ def run(
     for key in keys:
         engine = GAMES[key]
         sizes = range(engine.info.min_players, engine.info.max_players + 1)
-        for players in [n for n in sizes if not only or n in only]:
+        asked = [n for n in sizes if not only or n in only]
+        if not asked:
+            out.write(f"{engine.info.title}: no table of {', '.join(map(str, only or []))} players"
+                      f" ({sizes[0]}–{sizes[-1]})\n")
+        for players in asked:
             started = time.perf_counter()
             tallies = list(_games(key, players, level, seeds, jobs))
             lines = report(engine.info.title, players, tallies)

@@ -84,3 +84,18 @@ def test_the_benchmark_prints_every_seat_length_and_content(key: str) -> None:
     if key == "scales-of-influence":
         for side in ("Light", "Shadow", "Harmony"):
             assert re.search(rf"  {side}: [\d.]+/{games} = ", text), text
+
+
+def test_a_table_size_the_game_does_not_have_is_told() -> None:
+    out = io.StringIO()
+    bench_balance.main(["--games", "1", "--game", "phase", "--players", "5"], out=out)
+    assert out.getvalue().splitlines()[1] == "Phase: no table of 5 players (2–3)"
+
+
+@pytest.mark.parametrize("key", ["time-masters", "once-upon-a-time-life"])
+def test_the_first_player_is_the_one_the_game_drew(key: str) -> None:
+    # Both draw the first player at setup: the tally must name that seat, not seat 0.
+    engine = GAMES[key]
+    firsts = [bench_balance.one_game(key, 3, "easy", seed).first for seed in range(4)]
+    drawn = [engine.setup(3, engine.parse_options(), seed).turn for seed in range(4)]
+    assert firsts == drawn and len(set(drawn)) > 1
