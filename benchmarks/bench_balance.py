@@ -21,7 +21,9 @@ prints:
   in Y of them", least chosen first; one offered in 20 games or more and
   chosen in under 5% of them is marked.
 
-A seat or side more than 5 points from fair is marked. No figure is timed.
+A seat or side more than 5 points from fair is marked, and said to be sure
+when fair lies outside its 95% interval. No figure is timed (each table's line
+tells how long its games took, for planning a longer run).
 
 Run: ``python -m benchmarks.bench_balance [--games 120] [--level easy] [--jobs 1]
 [--game KEY] [--players N] [--first-seed 0]``. ``--jobs`` plays games in that
