@@ -83,7 +83,8 @@ def test_swapped_alignments_give_the_same_table_picture(players: int, seed: int,
     assert twin_hand != hand, "my hand picture names my own alignment"
 
 
-@pytest.mark.parametrize(("players", "seed", "moves"), [(3, 5, 120), (4, 8, 60)])
+# Games in which someone keeps a card by then (on the board of every system alike).
+@pytest.mark.parametrize(("players", "seed", "moves"), [(3, 27, 120), (4, 5, 60)])
 def test_a_different_secret_kept_card_gives_the_same_life_table_picture(
     players: int, seed: int, moves: int
 ) -> None:
