@@ -236,6 +236,27 @@ class Engine(ABC, Generic[S, A]):
         ``None`` (the default): the bot searches as usual."""
         return None
 
+    # ----- what the balance benchmark counts (defaults: nothing) -----
+
+    def content_of(self, state: S, choice: Choice) -> str | None:
+        """The card, space or pick of the game's own content that ``choice``
+        plays, buys or takes, in words ("buy Quickening"), for the balance
+        benchmark's count of how often each is offered and chosen; ``None``
+        for a move that names none (a pass, a roll, paying a cost)."""
+        return None
+
+    def first_player(self, state: S) -> Seat | None:
+        """The seat that plays first, once the game has settled it (``None``
+        before: a pick or a draw still to come), for the balance benchmark's
+        shares by turn order; seats play on clockwise from it. Default: seat 0."""
+        return 0
+
+    def rounds_of(self, state: S) -> int | None:
+        """How many rounds (each seat's turn once, or the game's own day) the
+        game has gone, for the balance benchmark's game lengths; ``None``
+        where the game keeps no count."""
+        return None
+
     def rollout_choice(self, state: S, seat: Seat, choices: list[Choice], rng: random.Random) -> Choice:
         """The move a bot's quick simulated game makes for ``seat``: uniformly
         random by default; games may override it with a cheap heuristic."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -21,6 +21,8 @@ class Match:
     decisions: dict[str, list[float]] = field(default_factory=dict)
     # Optional plays the searching seats made outside their turn.
     optional_plays: int = 0
+    # The state the game ended in (its length, for the balance benchmark).
+    state: Any = None
 
 
 def play_match(
@@ -30,12 +32,15 @@ def play_match(
     bots: Mapping[Seat, Level],
     max_steps: int = 20_000,
     options: Mapping[str, Any] | None = None,
+    watch: Callable[[Any, Seat, Choice], None] | None = None,
 ) -> Match:
     """One game from ``seed``: seats in ``bots`` search at their level, the
     others move at random. The searching seats are played as a table plays its
     bots (see ``TableService._advance``): one waited for moves at once; when
     none is, each searching seat with an optional play weighs it once, then a
-    random seat (a person at a table) makes a move, waited for or optional."""
+    random seat (a person at a table) makes a move, waited for or optional.
+    ``watch`` sees the state, the seat and its choice before each move is made
+    (the balance benchmark's count of what was offered and chosen)."""
     rng = random.Random(f"match:{seed}")
     state = engine.setup(players, engine.parse_options(options), seed)
     decisions: dict[str, list[float]] = {}
@@ -44,7 +49,7 @@ def play_match(
     for step in range(max_steps):
         result = engine.result(state)
         if result is not None:
-            return Match(result=result, decisions=decisions, optional_plays=made)
+            return Match(result=result, decisions=decisions, optional_plays=made, state=state)
         prompts = engine.prompts(state)
         searching = [p.seat for p in prompts if p.awaited and p.seat in bots]
         optional = [s for s in optional_seats(engine, state) if s in bots and s not in considered]
@@ -65,6 +70,8 @@ def play_match(
                 made += chosen is not None
             decisions.setdefault(kind, []).append(time.perf_counter() - started)
             if chosen is not None:
+                if watch is not None:
+                    watch(state, seat, chosen)
                 state = engine.apply(state, seat, chosen.action, in_place=True).state
             continue
         movers = sorted({p.seat for p in prompts if p.seat not in bots})
@@ -73,6 +80,8 @@ def play_match(
             raise RuntimeError("no legal action and no result: the game is stuck")
         seat = rng.choice(movers)
         move = rng.choice(engine.legal_actions(state, seat))
+        if watch is not None:
+            watch(state, seat, move)
         state = engine.apply(state, seat, move.action, in_place=True).state
         if not move.idle:  # as at a table: an idle move gives the bots nothing new to weigh
             considered.clear()

@@ -226,6 +226,22 @@ class OnceUponATimeLife(Engine[LifeState, LifeAction]):
             sampling.redeal([pile], rng)
         return world
 
+    def content_of(self, state: LifeState, choice: Choice) -> str | None:
+        action = choice.action
+        if isinstance(action, (PickQuestion, VaBanque)) and action.level is not None:
+            return f"{action.type} {action.level} question"
+        if isinstance(action, Spoils):
+            return f"take {action.take}"
+        verb = choice.key.split(":")[0]  # a Master's duel, a Virus attack
+        return verb if verb in ("duel", "virus") else None
+
+    def first_player(self, state: LifeState) -> Seat | None:
+        # Drawn at setup; the benchmark asks before the first move is made.
+        return state.turn
+
+    def rounds_of(self, state: LifeState) -> int | None:
+        return state.turn_no  # counts up when the turn comes back to the first seat
+
     def evaluate(self, state: LifeState) -> dict[Seat, float]:
         """The worth of each purse in Globin, a Hemo counted above the four Globin
         it costs: it is what wins and ranks first, and no Virus takes it."""

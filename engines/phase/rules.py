@@ -23,7 +23,7 @@ from engines.core import (
     rank_seats,
 )
 from engines.phase import choices, effects, guesses, moves, tactics, views
-from engines.phase.actions import Attack, Cancel, Done, Pass, PhAction, Pick
+from engines.phase.actions import Attack, Cancel, Done, Order, Pass, PhAction, Pick, Skill, Train
 from engines.phase.cards import FACTION_NAMES, builtin_deck
 from engines.phase.state import PhOptions, PhState
 from engines.words import plural
@@ -180,6 +180,18 @@ class Phase(Engine[PhState, PhAction]):
 
     def determinize(self, state: PhState, seat: Seat, rng: random.Random) -> PhState:
         return guesses.guess(state, seat, rng)
+
+    def content_of(self, state: PhState, choice: Choice) -> str | None:
+        action = choice.action
+        if isinstance(action, (Pick, Order, Skill, Train)):
+            return f"{action.type} {state.name(action.card)}"
+        return None
+
+    def first_player(self, state: PhState) -> Seat | None:
+        return None if state.step == "pick" else state.first
+
+    def rounds_of(self, state: PhState) -> int | None:
+        return state.round_no
 
     def evaluate(self, state: PhState) -> dict[Seat, float]:
         """The winner's measure: influence of one kind, then in total; a little

@@ -243,3 +243,17 @@ def builtin_deck() -> DeckSpec:
 
 
 BUILTIN_DECK = builtin_deck()
+
+
+@cache
+def earlier_decks() -> tuple[DeckSpec, ...]:
+    """The tarots of earlier releases, shipped beside today's so that a table
+    dealt from one still reads back (its state names it by reference); no new
+    table is dealt from them."""
+    texts = [resources.files(__package__).joinpath(name).read_text(encoding="utf-8") for name in EARLIER]
+    return tuple(ship(parse_deck(text)) for text in texts)
+
+
+# Before every Scale step grew by one Energy (RULES.md, Balance).
+EARLIER = ("cards_v1.toml",)
+EARLIER_DECKS = earlier_decks()

@@ -22,7 +22,14 @@ from engines.core import (
 )
 from engines.scales_of_influence import allegiance, hidden, reading
 from engines.scales_of_influence import choices as menu
-from engines.scales_of_influence.actions import PickToken, SoiAction
+from engines.scales_of_influence.actions import (
+    Eclipse,
+    EclipseStar,
+    PickToken,
+    PlayCard,
+    ShootingStar,
+    SoiAction,
+)
 from engines.scales_of_influence.cards import BUILTIN_DECK, Deck
 from engines.scales_of_influence.checks import check_action
 from engines.scales_of_influence.flow import settle
@@ -173,6 +180,19 @@ class ScalesOfInfluence(Engine[SoiState, SoiAction]):
 
     def determinize(self, state: SoiState, seat: Seat, rng: random.Random) -> SoiState:
         return hidden.determinize(state, seat, rng)
+
+    def content_of(self, state: SoiState, choice: Choice) -> str | None:
+        action = choice.action
+        if isinstance(action, (PlayCard, ShootingStar, Eclipse, EclipseStar)):
+            # To the Reading, on top of another card or as a Cosmic Event: the card is played.
+            return f"play {state.card(action.card).name}"
+        return None
+
+    def first_player(self, state: SoiState) -> Seat | None:
+        return state.first_traveler
+
+    def rounds_of(self, state: SoiState) -> int | None:
+        return state.day
 
     def evaluate(self, state: SoiState) -> dict[Seat, float]:
         if state.winner is not None:

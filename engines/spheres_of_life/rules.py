@@ -22,7 +22,7 @@ from engines.core import (
     rank_seats,
 )
 from engines.spheres_of_life import checks, choices, collector, hidden, moves, reading, views
-from engines.spheres_of_life.actions import SolAction, Steal
+from engines.spheres_of_life.actions import ChooseHero, Pick, Play, SolAction, Steal
 from engines.spheres_of_life.cards import DeckSpec, builtin_deck
 from engines.spheres_of_life.phases import heroes_needed, new_round
 from engines.spheres_of_life.scoring import score
@@ -237,6 +237,21 @@ class SpheresOfLife(Engine[SolState, SolAction]):
 
     def determinize(self, state: SolState, seat: Seat, rng: random.Random) -> SolState:
         return hidden.determinize(state, seat, rng)
+
+    def content_of(self, state: SolState, choice: Choice) -> str | None:
+        action = choice.action
+        if isinstance(action, ChooseHero):
+            return f"hero {action.hero}"
+        if isinstance(action, (Pick, Play)):
+            return f"{action.type} {state.name(action.card)}"
+        return None
+
+    def first_player(self, state: SolState) -> Seat | None:
+        # Settled when the first Day begins (Heroes and the first-player draw come before it).
+        return None if state.stage in ("heroes", "rps") else state.leader
+
+    def rounds_of(self, state: SolState) -> int | None:
+        return state.days_done  # Days: the match's unit of play (a Night follows each)
 
     def evaluate(self, state: SolState) -> dict[Seat, float]:
         if state.stage == "over":

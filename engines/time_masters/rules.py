@@ -25,7 +25,17 @@ from engines.core import (
     rank_seats,
 )
 from engines.time_masters import ambition, choices, moves, views
-from engines.time_masters.actions import Activate, Buy, EndMain, EndTurn, TmAction
+from engines.time_masters.actions import (
+    Activate,
+    Buy,
+    Cast,
+    EndMain,
+    EndTurn,
+    Focus,
+    Load,
+    SetTimer,
+    TmAction,
+)
 from engines.time_masters.cards import LEVELS, CardSpec, builtin_deck
 from engines.time_masters.playable import check_playable
 from engines.time_masters.state import TmOptions, TmState
@@ -179,6 +189,24 @@ class TimeMasters(Engine[TmState, TmAction]):
         for pile in world.spheres:
             sampling.shuffle_kinds(world.cards, pile[1:], rng)
         return world
+
+    def content_of(self, state: TmState, choice: Choice) -> str | None:
+        action = choice.action
+        if isinstance(action, Buy):
+            pile = state.spheres[action.level - 1]
+            # A face-down buy names no card to the buyer.
+            return None if action.hidden or not pile else f"buy {state.name(pile[0])}"
+        if isinstance(action, (Cast, Focus, Load, SetTimer)):
+            # Cast or laid on a timer, a card in hand is played either way.
+            return f"play {state.name(action.card)}"
+        return None
+
+    def first_player(self, state: TmState) -> Seat | None:
+        # Drawn at setup; the benchmark asks before the first move is made.
+        return state.turn
+
+    def rounds_of(self, state: TmState) -> int | None:
+        return state.turn_no  # counts up when the turn comes back to the first seat
 
     def evaluate(self, state: TmState) -> dict[Seat, float]:
         """Knowledge points, with a little weight on Kè (the tie-break) and, for

@@ -78,7 +78,10 @@ def _samples(key: str, players: int, seed: int, every: int) -> Iterator[tuple[An
 
 def test_life_deals_only_unseen_master_and_virus_cards_into_other_hands() -> None:
     dealt = 0
-    for state, sample, seat in _samples("once-upon-a-time-life", 4, 3, every=3):
+    # Two games: in one alone, nobody may keep a card while another is sampled.
+    both = [*_samples("once-upon-a-time-life", 4, 3, every=3),
+            *_samples("once-upon-a-time-life", 4, 4, every=3)]
+    for state, sample, seat in both:
         assert sample.hands[seat] == state.hands[seat]
         for other in range(4):
             assert len(sample.hands[other]) == len(state.hands[other])

@@ -51,8 +51,8 @@ def test_scales_labels_say_what_a_resolution_does() -> None:
     chariot = next(i for i, c in enumerate(state.tarot.cards) if c.name == "The Chariot")
     labels = [c.label for c in resolve_choices(state, Effect(card=chariot, owner=0, origin="star"))]
     assert labels == [
-        "Resolve 🌠7 The Chariot: Move 1 Energy from Shadow to Light.",
-        "Resolve 🌠7 The Chariot: Move 1 Energy from Light to Shadow.",
+        "Resolve 🌠7 The Chariot: Move 2 Energy from Shadow to Light.",
+        "Resolve 🌠7 The Chariot: Move 2 Energy from Light to Shadow.",
     ]
     for index, spec in enumerate(state.tarot.cards):
         for choice in resolve_choices(state, Effect(card=index, owner=0, origin="reading")):
@@ -75,7 +75,7 @@ def test_cards_come_from_the_tables_own_deck() -> None:
     tarot = tomllib.loads(SOI_DECK.read_text().replace('name = "The Chariot"', 'name = "The Cart"'))
     cart = next(c for c in SOI.cards(SOI.parse_options({"deck": tarot})) if c.name == "The Cart")
     assert cart.kind == "Shooting Star"
-    assert cart.text == "Move 1 Energy from one side of the Scale to the other."
+    assert cart.text == "Move 2 Energy from one side of the Scale to the other."
     assert cart.facts == {"element": "spirit", "rank": "7"}
 
 

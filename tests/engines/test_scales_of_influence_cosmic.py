@@ -59,7 +59,7 @@ def test_rulebook_cosmic_event_example() -> None:
     assert any("The Light" in t and "shines" in t for t in public_texts(events))
     assert awaited_seat(state) == AMANDA, "The Light's side is chosen by Amanda"
     state, _ = act(state, AMANDA, "resolve:light")
-    assert state.scale["light"] == 2 and state.energy[AMANDA] == 3
+    assert state.scale["light"] == 3 and state.energy[AMANDA] == 3
     assert state.stack == [Effect(card=deception, owner=COOPER, origin="reading")], "play resumes"
     state, events = act(state, COOPER, "resolve:shadow")
     assert any("Deception" in t for t in public_texts(events))
@@ -256,7 +256,7 @@ def test_prevention_with_a_shooting_star() -> None:
     state, _ = act(state, 1, "resolve:shadow")
     state, _ = act(state, 2, "pass")
     state, _ = act(state, 3, "pass")
-    assert ENGINE.result(state) is None and state.scale["shadow"] == 7 and state.phase == "sun"
+    assert ENGINE.result(state) is None and state.scale["shadow"] == 6 and state.phase == "sun"
 
 
 def test_every_seat_gets_the_same_prevention_prompt() -> None:

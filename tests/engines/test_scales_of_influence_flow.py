@@ -209,7 +209,7 @@ def test_reading_card_with_target_and_side() -> None:
     settle_now(state)
     assert [k for k in keys(state, 1) if k.startswith("resolve")] == ["resolve:shadow", "resolve:light"]
     state, _ = act(state, 1, "resolve:shadow")
-    assert state.scale == {"shadow": 2, "light": 3}
+    assert state.scale == {"shadow": 1, "light": 4}
 
 
 # ----- Weighing -----

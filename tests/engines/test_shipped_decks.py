@@ -17,6 +17,7 @@ from engines.card_data import CardData, decks_in_full, reference
 from engines.core import Engine
 from engines.scales_of_influence import ENGINE as SCALES
 from engines.scales_of_influence.cards import builtin_deck as scales_deck
+from engines.scales_of_influence.cards import earlier_decks as scales_earlier_decks
 from engines.spheres_of_life import ENGINE as SPHERES
 from engines.spheres_of_life import cards as spheres_cards
 from engines.spheres_of_life import parse_deck
@@ -31,9 +32,11 @@ from tests.engines.test_custom_decks import animals_deck
 # beside the new one and ship both (engines.card_data.ship) before changing this.
 PINNED = {
     "spheres-of-life": "@baf189e319edfaec41d9a8a08a5f7ad886c98149",
-    "scales-of-influence": "@1a2ae69e23a6c36ed9ce1b50c9b7efddb5f434e8",
+    "scales-of-influence": "@2005868e81f7893658e7447d9b5798a5704f43da",
     "time-masters": "@e6aa43e803aeb2f450142689c4b55bf3697da0be",
 }
+# Decks of earlier releases, still shipped so that the tables dealt from them read back.
+EARLIER = {"scales-of-influence": ["@1a2ae69e23a6c36ed9ce1b50c9b7efddb5f434e8"]}
 # game, its engine, its shipped deck, the state field holding the deck, and the players to deal for.
 SHIPPED: list[tuple[str, Engine[Any, Any], Callable[[], CardData], str, int]] = [
     ("spheres-of-life", SPHERES, spheres_deck, "deck_spec", 2),
@@ -108,3 +111,13 @@ def test_a_custom_deck_identical_to_the_shipped_one_is_stored_as_its_reference()
     options = SPHERES.parse_options({"deck": same.model_dump(mode="json")})
     assert options.deck is spheres_deck(), "the same cards are the shipped deck"
     assert json.loads(options.model_dump_json())["deck"] == PINNED["spheres-of-life"]
+
+
+def test_a_table_dealt_from_an_earlier_shipped_deck_still_reads_back() -> None:
+    # Scales of Influence's first tarot, before its Scale steps grew (RULES.md, Balance).
+    [old] = scales_earlier_decks()
+    assert [reference(old.stored())] == EARLIER["scales-of-influence"]
+    saved = json.loads(SCALES.dump_state(SCALES.setup(3, SCALES.parse_options({}), seed=8)))
+    loaded = SCALES.load_state(json.dumps({**saved, "tarot": EARLIER["scales-of-influence"][0]}))
+    assert loaded.tarot is old and loaded.tarot != scales_deck()
+    assert json.loads(SCALES.dump_state(loaded))["tarot"] == EARLIER["scales-of-influence"][0]

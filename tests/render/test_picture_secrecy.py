@@ -83,12 +83,16 @@ def test_swapped_alignments_give_the_same_table_picture(players: int, seed: int,
     assert twin_hand != hand, "my hand picture names my own alignment"
 
 
-@pytest.mark.parametrize(("players", "seed", "moves"), [(3, 5, 80), (4, 4, 60)])
-def test_a_different_secret_kept_card_gives_the_same_life_table_picture(
-    players: int, seed: int, moves: int
-) -> None:
+@pytest.mark.parametrize("players", [3, 4])
+def test_a_different_secret_kept_card_gives_the_same_life_table_picture(players: int) -> None:
     """Once Upon a Time… Life: a kept Master turned Virus (or back), the Chance pile reversed."""
-    engine, state = played("once-upon-a-time-life", players, seed, moves)
+    # The first seeded game in which someone keeps a card by move 80.
+    engine, state = next(
+        (engine, state)
+        for seed in range(60)
+        for engine, state in [played("once-upon-a-time-life", players, seed, 80)]
+        if any(state.hands[s] for s in range(players))  # type: ignore[attr-defined]
+    )
     seat = next(s for s in range(players) if state.hands[s])  # type: ignore[attr-defined]
     twin = state.model_copy(deep=True)
     card = twin.hands[seat][0]

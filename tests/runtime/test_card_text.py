@@ -70,7 +70,7 @@ def test_a_shooting_star_on_the_table_shows_its_text() -> None:
     star = next(i for i, c in enumerate(state.tarot.cards) if c.name == "The Chariot")
     state.stack.append(Cosmic(stars=[star], owners=[1], responders=[2, 3, 0]))
     panel = renderer_for("scales-of-influence").table(SOI.view(state, None))
-    assert "🌠7 The Chariot: Move 1 Energy from one side of the Scale to the other." in str(panel)
+    assert "🌠7 The Chariot: Move 2 Energy from one side of the Scale to the other." in str(panel)
 
 
 def _record(seats: int) -> TableRecord:
