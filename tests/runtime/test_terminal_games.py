@@ -55,7 +55,7 @@ async def play_to_the_end(
     assert record is not None and record.status is TableStatus.FINISHED
     title = GAMES[game].info.title
     recap = text[text.index(f"Recap — {title}, table {table_id}") :]
-    assert re.search(r"^1\. (Player 1|Bot \d)", recap, re.M), "the recap ranks the seats"
+    assert re.search(r"^🥇 (Player 1|Bot \d)( — |$)", recap, re.M), "the recap ranks the seats"
     assert re.search(r"\d+ moves \(\d+ by bots\)\.", recap)
     for name in ("Player 1", *(f"Bot {n}" for n in range(1, bots + 1))):
         assert f"  {name}:" in recap, f"the recap explains {name}'s place"
