@@ -10,24 +10,7 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from engines.core import SEAT_REF, Choice, Seat, seat_ref
-from engines.scales_of_influence.actions import (
-    ChannelClear,
-    ChannelDraw,
-    ChannelTake,
-    ChooseShaman,
-    Discard,
-    Eclipse,
-    EclipseStar,
-    GiveInfluence,
-    Pass,
-    PickToken,
-    PlayCard,
-    Receive,
-    Resolve,
-    ShamanPower,
-    ShootingStar,
-    Weigh,
-)
+from engines.scales_of_influence import actions
 from engines.scales_of_influence.effects import SIDE_NAME
 from engines.scales_of_influence.flow import channel_possible
 from engines.scales_of_influence.state import (
@@ -101,7 +84,7 @@ PASS = "pass"
 
 
 def pass_choice(label: str = "Pass") -> Choice:
-    return _choice(PASS, label, [label], Pass())
+    return _choice(PASS, label, [label], actions.Pass())
 
 
 def _or_pass(found: list[Choice], label: str, why: str) -> list[Choice]:
@@ -119,7 +102,7 @@ def awaited_choices(state: SoiState, seat: Seat) -> list[Choice]:
         return _sun_choices(state, seat)
     if state.phase == "moon":
         return _moon_choices(state, seat)
-    return [_choice("weigh", "Weigh the Scale", ["Weigh the Scale"], Weigh())]
+    return [_choice("weigh", "Weigh the Scale", ["Weigh the Scale"], actions.Weigh())]
 
 
 def _interrupt_choices(state: SoiState, seat: Seat) -> list[Choice]:
@@ -145,7 +128,7 @@ def _interrupt_choices(state: SoiState, seat: Seat) -> list[Choice]:
             f"pick:{s}",
             f"Make {seat_ref(s)} the Shaman",
             ["Pick the Shaman", seat_ref(s)],
-            ChooseShaman(seat=s),
+            actions.ChooseShaman(seat=s),
         )
         for s in top.candidates
     ]
@@ -182,7 +165,7 @@ def resolve_choices(state: SoiState, effect: Effect) -> list[Choice]:
                     ":".join(["resolve", *bits]),
                     label,
                     [head, *words],
-                    Resolve(target=target, side=side),
+                    actions.Resolve(target=target, side=side),
                     detail=what,
                 )
             )
@@ -208,7 +191,7 @@ def _star_eclipses(state: SoiState, seat: Seat, event: Cosmic) -> list[Choice]:
             f"estar:{c}",
             f"Eclipse with {state.card(c).short()} (1 Energy)",
             ["Eclipse the star", state.card(c).short()],
-            EclipseStar(card=c),
+            actions.EclipseStar(card=c),
             _text(state, c),
         )
         for c in _sorted(state, state.hands[seat])
@@ -226,7 +209,7 @@ def _token_choices(state: SoiState, giving: Giving) -> list[Choice]:
                     f"token:{value:+d}:{side}",
                     label,
                     ["Give Influence", f"{value:+d}", f"Into the {SIDE_NAME[side]} bag"],
-                    PickToken(value=value, side=side),
+                    actions.PickToken(value=value, side=side),
                 )
             )
     return out
@@ -238,7 +221,7 @@ def _discards(state: SoiState, seat: Seat, verb: str) -> list[Choice]:
             f"discard:{c}",
             f"Discard {state.card(c).short()}",
             [verb, state.card(c).short()],
-            Discard(card=c),
+            actions.Discard(card=c),
             _text(state, c),
         )
         for c in _sorted(state, state.hands[seat])
@@ -271,7 +254,8 @@ def _receive_choices(state: SoiState) -> list[Choice]:
     out = []
     if state.deck:
         out.append(
-            _choice("receive:draw", "Receive: draw a card", ["Receive", "Draw a card"], Receive(how="draw"))
+            _choice("receive:draw", "Receive: draw a card", ["Receive", "Draw a card"],
+                    actions.Receive(how="draw"))
         )
     if state.source_energy:
         out.append(
@@ -279,7 +263,7 @@ def _receive_choices(state: SoiState) -> list[Choice]:
                 "receive:energy",
                 "Receive: gain 1 Energy",
                 ["Receive", "Gain 1 Energy"],
-                Receive(how="energy"),
+                actions.Receive(how="energy"),
             )
         )
     return out or [pass_choice("Nothing to receive")]
@@ -292,7 +276,7 @@ def _release_choices(state: SoiState, seat: Seat) -> list[Choice]:
             f"play:{c}:{SLOTS[i].lower()}",
             f"Play {state.card(c).short()} to the {SLOTS[i]}",
             ["Play to the Reading", state.card(c).short(), SLOTS[i]],
-            PlayCard(card=c, slot=i),
+            actions.PlayCard(card=c, slot=i),
             _text(state, c),
         )
         for c in _sorted(state, state.hands[seat])
@@ -300,7 +284,7 @@ def _release_choices(state: SoiState, seat: Seat) -> list[Choice]:
         for i in free
     ]
     if state.source_tokens:
-        out.append(_choice("give", "Give Influence (secret)", ["Give Influence"], GiveInfluence()))
+        out.append(_choice("give", "Give Influence (secret)", ["Give Influence"], actions.GiveInfluence()))
     return out or [pass_choice("Nothing to release")]
 
 
@@ -314,7 +298,7 @@ def channel_choices(state: SoiState, seat: Seat) -> list[Choice]:
                 "channel:draw",
                 "Channel: return 1 Energy, draw a card",
                 ["Channel", "Draw a card"],
-                ChannelDraw(),
+                actions.ChannelDraw(),
             )
         )
     if len(state.hands[seat]) >= 2:
@@ -323,7 +307,7 @@ def channel_choices(state: SoiState, seat: Seat) -> list[Choice]:
                 f"channel:take:{t}",
                 f"Channel: discard 2, take 2 Energy from {seat_ref(t)}",
                 ["Channel", "Take 2 Energy", seat_ref(t)],
-                ChannelTake(target=t),
+                actions.ChannelTake(target=t),
             )
             for t in state.order_from(seat)[1:]
             if state.energy[t]
@@ -334,7 +318,7 @@ def channel_choices(state: SoiState, seat: Seat) -> list[Choice]:
                 f"channel:clear:{SLOTS[i].lower()}",
                 f"Channel: return 3 Energy, clear the {SLOTS[i]}",
                 ["Channel", "Clear a Reading card", SLOTS[i]],
-                ChannelClear(slot=i),
+                actions.ChannelClear(slot=i),
             )
             for i, p in enumerate(state.reading)
             if p.cards
@@ -354,7 +338,7 @@ def _moon_choices(state: SoiState, seat: Seat) -> list[Choice]:
                     f"eclipse:{c}:{SLOTS[i].lower()}",
                     f"Eclipse the {SLOTS[i]} with {state.card(c).short()}",
                     ["Eclipse", SLOTS[i], state.card(c).short()],
-                    Eclipse(card=c, slot=i),
+                    actions.Eclipse(card=c, slot=i),
                     _text(state, c),
                 )
                 for c in _sorted(state, state.hands[seat])
@@ -389,7 +373,7 @@ def star_plays(state: SoiState, seat: Seat) -> list[Choice]:
             f"star:{c}",
             f"Shooting Star: {state.card(c).short()}",
             ["Shooting Star", state.card(c).short()],
-            ShootingStar(card=c),
+            actions.ShootingStar(card=c),
             _text(state, c),
         )
         for c in _sorted(state, state.hands[seat])
@@ -408,7 +392,7 @@ def shaman_choices(state: SoiState, seat: Seat) -> list[Choice]:
                 "shaman:block",
                 "Shaman: block the Shooting Star",
                 ["Shaman", "Block the star"],
-                ShamanPower(power="block"),
+                actions.ShamanPower(power="block"),
             )
         )
     out += [
@@ -416,7 +400,7 @@ def shaman_choices(state: SoiState, seat: Seat) -> list[Choice]:
             f"shaman:scale:{side}",
             f"Shaman: add 2 Energy to {SIDE_NAME[side]}",
             ["Shaman", "Add 2 Energy", f"To {SIDE_NAME[side]}"],
-            ShamanPower(power="scale", side=side),
+            actions.ShamanPower(power="scale", side=side),
         )
         for side in SIDES
     ]
@@ -426,7 +410,7 @@ def shaman_choices(state: SoiState, seat: Seat) -> list[Choice]:
                 f"shaman:token:{side}:{v:+d}",
                 f"Shaman: return {v:+d} from the {SIDE_NAME[side]} bag",
                 ["Shaman", "Return Influence", f"{v:+d} from the {SIDE_NAME[side]} bag"],
-                ShamanPower(power="token", side=side, value=v),
+                actions.ShamanPower(power="token", side=side, value=v),
             )
             for side in SIDES
             for v in sorted(set(state.bags[side]), reverse=True)
