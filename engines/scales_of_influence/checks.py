@@ -8,7 +8,8 @@ from typing import Any
 
 from engines.core import IllegalAction, Seat, seat_ref
 from engines.scales_of_influence import actions
-from engines.scales_of_influence.choices import awaited, can_eclipse
+from engines.scales_of_influence.awaiting import awaited
+from engines.scales_of_influence.choices import can_eclipse
 from engines.scales_of_influence.state import SLOTS, Cosmic, Effect, Giving, Prevention, ShamanPick, SoiState
 
 
