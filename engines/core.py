@@ -29,6 +29,7 @@ from typing import Any, Generic
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
+from engines.actions import parse_move
 from engines.contract import (
     CHOICE_KEY,
     SEAT_REF,
@@ -93,7 +94,8 @@ __all__ = [
 
 class Engine(ABC, Generic[S, A]):
     """Base of every game. Subclasses set ``info``, ``state_type`` and
-    ``action_type`` (a model or an annotated union of models) and implement the
+    ``action_type`` (a union of :class:`~engines.actions.Move` models keyed by
+    ``type``, see :mod:`engines.actions`) and implement the
     abstract methods. :meth:`apply` fixes the order of validation for every game:
     game over → seat may act now → action well-formed → game's own check →
     action among the legal ones → resolve on a copy of the state."""
@@ -144,10 +146,7 @@ class Engine(ABC, Generic[S, A]):
         return state.model_dump_json()
 
     def parse_action(self, data: Any) -> A:
-        try:
-            return self._actions.validate_python(data)
-        except ValidationError as error:
-            raise IllegalAction(f"That is not a move this game knows ({first_error(error)}).") from None
+        return parse_move(self._actions, data)
 
     # ----- the contract -----
 

@@ -5,19 +5,7 @@ order shown, so no key, label or step tells which one is right."""
 from __future__ import annotations
 
 from engines.core import Choice, seat_ref
-from engines.once_upon_a_time_life.actions import (
-    Answer,
-    ChoosePawn,
-    Defend,
-    Duel,
-    Exchange,
-    PickQuestion,
-    Respond,
-    Roll,
-    Spoils,
-    VaBanque,
-    VirusAttack,
-)
+from engines.once_upon_a_time_life import actions
 from engines.once_upon_a_time_life.asking import LETTERS, shown_answers
 from engines.once_upon_a_time_life.board import PawnSpec
 from engines.once_upon_a_time_life.moves import DEFENCES, REWARD
@@ -36,7 +24,7 @@ def pawns(state: LifeState) -> list[Choice]:
         system = board.system[board.system_index(pawn.system)]
         steps = [f"{system.icon} {system.name}".strip(), f"{pawn.mark} {pawn.name} pawn".strip()]
         found.append(Choice(key=f"pawn:{pawn.id}", label=f"Play the {pawn.name} pawn ({system.name})",
-                            steps=steps, action=ChoosePawn(pawn=pawn.id)))
+                            steps=steps, action=actions.ChoosePawn(pawn=pawn.id)))
     return found
 
 
@@ -56,11 +44,12 @@ def before_roll(state: LifeState) -> list[Choice]:
         if purse.of(give) >= cost and state.bank.of(gets) >= 1:
             text = f"{cost} {NAMES[give]} → 1 {NAMES[gets]}"
             found.append(Choice(key=f"exchange:{give}", label=f"Exchange {text} at the bank",
-                                steps=["Exchange at the bank", text], action=Exchange(give=give)))
+                                steps=["Exchange at the bank", text], action=actions.Exchange(give=give)))
     if state.held(seat, "virus"):
         for target in state.others(seat):
             found.append(Choice(key=f"virus:{target}", label=f"Attack {seat_ref(target)} with a Virus card",
-                                steps=["Virus attack", seat_ref(target)], action=VirusAttack(target=target)))
+                                steps=["Virus attack", seat_ref(target)],
+                                action=actions.VirusAttack(target=target)))
     if state.held(seat, "master"):
         for target in state.others(seat):
             if state.away[target] is not None:
@@ -70,9 +59,10 @@ def before_roll(state: LifeState) -> list[Choice]:
                     key=f"duel:{target}:{level}",
                     label=f"Challenge {seat_ref(target)} to a Master duel, {level.capitalize()} questions",
                     steps=["Master duel", seat_ref(target), f"{level.capitalize()} questions"],
-                    action=Duel(target=target, level=level)))
+                    action=actions.Duel(target=target, level=level)))
     why = "" if found else " (no exchange, Virus attack or duel is open to you)"  # alone, it says why
-    found.append(Choice(key="roll", label=f"Roll the die{why}", steps=["Roll the die"], action=Roll()))
+    found.append(Choice(key="roll", label=f"Roll the die{why}", steps=["Roll the die"],
+                        action=actions.Roll()))
     return found
 
 
@@ -80,23 +70,23 @@ def defend(state: LifeState) -> list[Choice]:
     assert state.threat is not None
     foe = "Virus" if state.threat == "virus" else "Bacteria"
     return [Choice(key=f"defend:{token}", label=f"Give 1 {NAMES[token]} to fend off the {foe}",
-                   steps=[f"Give 1 {NAMES[token]}"], action=Defend(token=token))
+                   steps=[f"Give 1 {NAMES[token]}"], action=actions.Defend(token=token))
             for token in DEFENCES[state.threat]]
 
 
 def pick(state: LifeState) -> list[Choice]:
     return [Choice(key=f"question:{level}",
                    label=f"Answer {A[level]} {level.capitalize()} question (+{REWARD[level]} Globin)",
-                   steps=[f"{level.capitalize()} question"], action=PickQuestion(level=level))
+                   steps=[f"{level.capitalize()} question"], action=actions.PickQuestion(level=level))
             for level in LEVELS]
 
 
 def answer(state: LifeState) -> list[Choice]:
     found = [Choice(key=f"answer:{i}", label=f"Answer {LETTERS[i]}: {text}", steps=[f"{LETTERS[i]}: {text}"],
-                    action=Answer(choice=i))
+                    action=actions.Answer(choice=i))
              for i, text in enumerate(shown_answers(state))]
     found.append(Choice(key="answer:none", label="Give no answer (it counts as wrong)",
-                        steps=["No answer"], action=Answer()))
+                        steps=["No answer"], action=actions.Answer()))
     return found
 
 
@@ -104,10 +94,10 @@ def vabanque(state: LifeState) -> list[Choice]:
     found = [Choice(key=f"vabanque:{level}",
                     label=f"Va banque: {A[level]} {level.capitalize()} question "
                           f"(+{REWARD[level]}, or lose the {state.earned} earned)",
-                    steps=[f"Va banque: {level.capitalize()}"], action=VaBanque(level=level))
+                    steps=[f"Va banque: {level.capitalize()}"], action=actions.VaBanque(level=level))
              for level in LEVELS]
     found.append(Choice(key="stop", label=f"Keep the {state.earned} Globin and end the turn",
-                        steps=["Keep and end the turn"], action=VaBanque()))
+                        steps=["Keep and end the turn"], action=actions.VaBanque()))
     return found
 
 
@@ -117,17 +107,18 @@ def respond(state: LifeState, seat: int) -> list[Choice]:
     duel = fight.kind == "duel"
     accept = "Take up the duel" if duel else "Take the Virus attack (pay 3 Globin)"
     found = [Choice(key="accept", label=accept,
-                    steps=["Take up the duel" if duel else "Take the attack"], action=Respond(master=False))]
+                    steps=["Take up the duel" if duel else "Take the attack"],
+                    action=actions.Respond(master=False))]
     if state.held(seat, "master"):
         found.append(Choice(key="master",
                             label="Show a Master card to avoid the duel" if duel
                             else "Show a Master card to repel the Virus",
-                            steps=["Show a Master card"], action=Respond(master=True)))
+                            steps=["Show a Master card"], action=actions.Respond(master=True)))
     return found
 
 
 def spoils(state: LifeState) -> list[Choice]:
     return [Choice(key="take:globin", label="Take 4 Globin from the loser", steps=["Take 4 Globin"],
-                   action=Spoils(take="globin")),
+                   action=actions.Spoils(take="globin")),
             Choice(key="take:hemo", label="Take 1 Hemo from the loser", steps=["Take 1 Hemo"],
-                   action=Spoils(take="hemo"))]
+                   action=actions.Spoils(take="hemo"))]

@@ -5,21 +5,7 @@ in ``effects.py``."""
 from __future__ import annotations
 
 from engines.core import Event, seat_ref
-from engines.once_upon_a_time_life import duels, effects
-from engines.once_upon_a_time_life.actions import (
-    Answer,
-    ChoosePawn,
-    Defend,
-    Duel,
-    Exchange,
-    LifeAction,
-    PickQuestion,
-    Respond,
-    Roll,
-    Spoils,
-    VaBanque,
-    VirusAttack,
-)
+from engines.once_upon_a_time_life import actions, duels, effects
 from engines.once_upon_a_time_life.asking import ask, reveal
 from engines.once_upon_a_time_life.board import SPACE_NAMES
 from engines.once_upon_a_time_life.state import LifeState, Threat
@@ -31,34 +17,34 @@ DEFENCES: dict[Threat, tuple[TokenKind, TokenKind]] = {"virus": ("leukocyte", "g
 REWARD = {"easy": 1, "hard": 2}
 
 
-def carry_out(state: LifeState, seat: int, action: LifeAction) -> list[Event]:
+def carry_out(state: LifeState, seat: int, action: actions.LifeAction) -> list[Event]:
     me = seat_ref(seat)
-    if isinstance(action, ChoosePawn):
+    if isinstance(action, actions.ChoosePawn):
         return _choose_pawn(state, seat, action.pawn)
-    if isinstance(action, Exchange):
+    if isinstance(action, actions.Exchange):
         cost, gets = EXCHANGES[action.give]
         exchange(state.purses[seat], state.bank, action.give)
         return [Event(text=f"{me} exchanges {cost} {NAMES[action.give]} for 1 {NAMES[gets]} at the bank.")]
-    if isinstance(action, VirusAttack):
+    if isinstance(action, actions.VirusAttack):
         return duels.attack(state, seat, action.target)
-    if isinstance(action, Duel):
+    if isinstance(action, actions.Duel):
         return duels.challenge(state, seat, action.target, action.level)
-    if isinstance(action, Respond):
+    if isinstance(action, actions.Respond):
         return duels.respond(state, seat, action.master)
-    if isinstance(action, Spoils):
+    if isinstance(action, actions.Spoils):
         return duels.spoils(state, seat, action.take)
-    if isinstance(action, Roll):
+    if isinstance(action, actions.Roll):
         return roll(state, seat)
-    if isinstance(action, Defend):
+    if isinstance(action, actions.Defend):
         return _defend(state, seat, action.token)
-    if isinstance(action, PickQuestion):
+    if isinstance(action, actions.PickQuestion):
         return ask(state, action.level, seat, "space")
-    if isinstance(action, VaBanque):
+    if isinstance(action, actions.VaBanque):
         if action.level is None:
             return [Event(text=f"{me} keeps what they earned."), *end_turn(state)]
         state.vabanque_used = True
         return [Event(text=f"{me} plays va banque!"), *ask(state, action.level, seat, "vabanque")]
-    assert isinstance(action, Answer)
+    assert isinstance(action, actions.Answer)
     return _answered(state, seat, action.choice)
 
 

@@ -22,17 +22,7 @@ from engines.core import (
     rank_seats,
     seat_ref,
 )
-from engines.once_upon_a_time_life import choices, moves, prudence, reading, views
-from engines.once_upon_a_time_life.actions import (
-    Answer,
-    ChoosePawn,
-    LifeAction,
-    PickQuestion,
-    Respond,
-    Roll,
-    Spoils,
-    VaBanque,
-)
+from engines.once_upon_a_time_life import actions, choices, moves, prudence, reading, views
 from engines.once_upon_a_time_life.board import builtin_board
 from engines.once_upon_a_time_life.cards import builtin_cards, card_spec
 from engines.once_upon_a_time_life.duels import loser
@@ -52,7 +42,7 @@ HELP = (
 )
 
 
-class OnceUponATimeLife(Engine[LifeState, LifeAction]):
+class OnceUponATimeLife(Engine[LifeState, actions.LifeAction]):
     info = GameInfo(
         key="once-upon-a-time-life", title="Once Upon a Time… Life",
         summary="Race around the human body: answer questions, fight viruses, collect 7 Hemo.",
@@ -61,7 +51,7 @@ class OnceUponATimeLife(Engine[LifeState, LifeAction]):
         help=HELP,
     )
     state_type = LifeState
-    action_type = LifeAction
+    action_type = actions.LifeAction
 
     def setup(self, players: int, options: BaseModel, seed: int) -> LifeState:
         assert isinstance(options, LifeOptions)
@@ -141,15 +131,15 @@ class OnceUponATimeLife(Engine[LifeState, LifeAction]):
     def recap(self, state: LifeState) -> Recap:
         return reading.recap(state)
 
-    def validate(self, state: LifeState, seat: Seat, action: LifeAction) -> None:
-        if isinstance(action, Respond) and action.master and not state.held(seat, "master"):
+    def validate(self, state: LifeState, seat: Seat, action: actions.LifeAction) -> None:
+        if isinstance(action, actions.Respond) and action.master and not state.held(seat, "master"):
             raise IllegalAction("You hold no Master card.")
-        if isinstance(action, ChoosePawn) and action.pawn not in {p.id for p in state.free_pawns()}:
+        if isinstance(action, actions.ChoosePawn) and action.pawn not in {p.id for p in state.free_pawns()}:
             taken = state.board.pawn_named(action.pawn)
             raise IllegalAction(f"The {taken.name} pawn is taken: choose another." if taken
                                 else "The box has no such pawn.")
 
-    def resolve(self, state: LifeState, seat: Seat, action: LifeAction) -> list[Event]:
+    def resolve(self, state: LifeState, seat: Seat, action: actions.LifeAction) -> list[Event]:
         events = moves.carry_out(state, seat, action)
         for other in [state.turn, *state.others(state.turn)]:
             if state.winner is None and state.purses[other].hemo >= state.options.hemo:
@@ -159,30 +149,30 @@ class OnceUponATimeLife(Engine[LifeState, LifeAction]):
                                     kind="result"))
         return events
 
-    def default_action(self, state: LifeState, seat: Seat) -> LifeAction:
+    def default_action(self, state: LifeState, seat: Seat) -> actions.LifeAction:
         """A late seat takes a free pawn of a body system nobody plays yet, rolls,
         gives up the token it has more of, takes an Easy question, gives no
         answer, keeps its earnings, shows a Master if it holds one (the safe
         choice) and takes a Hemo where the loser has one."""
         stage = state.stage
         if stage == "pawn":
-            return ChoosePawn(pawn=choices.spread_pawn(state).id)
+            return actions.ChoosePawn(pawn=choices.spread_pawn(state).id)
         if stage == "defend":
             found = self.legal_actions(state, seat)
             return found[0].action  # type: ignore[no-any-return]
         if stage == "pick":
-            return PickQuestion(level="easy")
+            return actions.PickQuestion(level="easy")
         if stage == "answer":
-            return Answer()
+            return actions.Answer()
         if stage == "vabanque":
-            return VaBanque()
+            return actions.VaBanque()
         if stage == "respond":
-            return Respond(master=bool(state.held(seat, "master")))
+            return actions.Respond(master=bool(state.held(seat, "master")))
         if stage == "spoils":
             assert state.challenge is not None
             beaten = state.purses[loser(state.challenge)]
-            return Spoils(take="hemo" if beaten.hemo else "globin")
-        return Roll()
+            return actions.Spoils(take="hemo" if beaten.hemo else "globin")
+        return actions.Roll()
 
     def view(self, state: LifeState, viewer: Seat | None) -> views.LifeView:
         return views.build(state, viewer)
@@ -228,9 +218,9 @@ class OnceUponATimeLife(Engine[LifeState, LifeAction]):
 
     def content_of(self, state: LifeState, choice: Choice) -> str | None:
         action = choice.action
-        if isinstance(action, (PickQuestion, VaBanque)) and action.level is not None:
+        if isinstance(action, (actions.PickQuestion, actions.VaBanque)) and action.level is not None:
             return f"{action.type} {action.level} question"
-        if isinstance(action, Spoils):
+        if isinstance(action, actions.Spoils):
             return f"take {action.take}"
         verb = choice.key.split(":")[0]  # a Master's duel, a Virus attack
         return verb if verb in ("duel", "virus") else None

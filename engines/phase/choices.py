@@ -14,24 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engines.core import Choice, seat_ref
-from engines.phase import costs, skirmish
-from engines.phase.actions import (
-    Attack,
-    Cancel,
-    Choose,
-    Done,
-    Lock,
-    Oppose,
-    Order,
-    Pass,
-    PhaseResource,
-    Pick,
-    Resolve,
-    Send,
-    SetX,
-    Skill,
-    Train,
-)
+from engines.phase import actions, costs, skirmish
 from engines.phase.state import Pending, PhState
 
 LABEL_MAX = 80
@@ -107,30 +90,30 @@ def seat_choices(state: PhState, seat: int, words: bool = True) -> list[Choice]:
     if state.round is not None:
         if seat != state.round.seat:
             return []
-        found = actions(make, seat)
+        found = _actions(make, seat)
         why = "" if found else " (no action you can take and pay for now)"  # a lone Pass says why
-        return [*found, make("pass", Pass(), lambda: (f"Pass{why}", ["Pass"], ""))]
+        return [*found, make("pass", actions.Pass(), lambda: (f"Pass{why}", ["Pass"], ""))]
     if state.step == "defenders":
         return _defenders(make, seat) if seat == state.declaring else []
     if seat != state.turn:
         return []
     if state.step == "attack":
-        return [make("attack", Attack(attack=True),
+        return [make("attack", actions.Attack(attack=True),
                      lambda: ("Attack (the Nexus's defender is chosen at random)", ["Attack"], "")),
-                make("no-attack", Attack(attack=False),
+                make("no-attack", actions.Attack(attack=False),
                      lambda: ("Do not attack: go on to the Training step", ["Do not attack"], ""))]
     if state.step == "attackers":
         return _attackers(make)
     if state.step == "skirmishes":
         fighting = state.attacking()
         names = make.names(fighting, state.name)
-        return [make(f"resolve:{c}", Resolve(attacker=c),
+        return [make(f"resolve:{c}", actions.Resolve(attacker=c),
                      lambda: (fit(f"Resolve the skirmish of {names[c]}"), ["Resolve a skirmish", names[c]],
                               _warrior(state, c, seat)))
                 for c in fighting]
     assert state.step == "training"
-    return [*actions(make, seat), *_trainings(make, seat),
-            make("done", Done(),
+    return [*_actions(make, seat), *_trainings(make, seat),
+            make("done", actions.Done(),
                  lambda: ("Done training: a last action round, then the turn passes", ["Done training"], ""))]
 
 
@@ -142,13 +125,13 @@ def _pick(make: Menu, seat: int) -> list[Choice]:
     state = make.state
     hand = _distinct(state, state.hands[seat], flipped=True)
     names = make.names(hand, lambda c: state.side(c, flipped=True).title)
-    return [make(f"pick:{c}", Pick(card=c),
+    return [make(f"pick:{c}", actions.Pick(card=c),
                  lambda: (fit(f"Put {names[c]} into your barracks (this side up)"),
                           ["Put into the barracks", names[c]], both_sides(state, c, flipped=True)))
             for c in hand]
 
 
-def actions(make: Menu, seat: int) -> list[Choice]:
+def _actions(make: Menu, seat: int) -> list[Choice]:
     """Orders from hand and skills of warriors in play that can be paid for now."""
     state = make.state
     found: list[Choice] = []
@@ -157,7 +140,7 @@ def actions(make: Menu, seat: int) -> list[Choice]:
             and costs.can_pay(state, seat, ability)]
     names = make.names(hand, lambda c: state.side(c, flipped=True).title)
     for card in hand:
-        found.append(make(f"order:{card}", Order(card=card),
+        found.append(make(f"order:{card}", actions.Order(card=card),
                           lambda: (fit(f"Play the order of {names[card]}"), ["Play an order", names[card]],
                                    both_sides(state, card, flipped=True))))
     fight = state.in_skirmish()
@@ -170,7 +153,7 @@ def actions(make: Menu, seat: int) -> list[Choice]:
                 and costs.can_pay(state, seat, ability)]
     names = make.names(warriors, state.name)
     for card in warriors:
-        found.append(make(f"skill:{card}", Skill(card=card),
+        found.append(make(f"skill:{card}", actions.Skill(card=card),
                           lambda: (fit(f"Use the skill of {names[card]}"), ["Use a skill", names[card]],
                                    both_sides(state, card)), idle=card in state.used))
     return found
@@ -181,7 +164,7 @@ def _trainings(make: Menu, seat: int) -> list[Choice]:
     ready = [c for c in _distinct(state, [c for c in state.barracks[seat] if not state.is_locked(c)])
              if costs.can_pay(state, seat, None, training=state.side(c).cost, exclude=(c,))]
     names = make.names(ready, state.name)
-    return [make(f"train:{c}", Train(card=c),
+    return [make(f"train:{c}", actions.Train(card=c),
                  lambda: (fit(f"Train {names[c]} (phase {state.side(c).cost} other resources)"),
                           ["Train a warrior", names[c]], both_sides(state, c)))
             for c in ready]
@@ -201,12 +184,12 @@ def _attackers(make: Menu) -> list[Choice]:
         targets = [t for t in targets if t[0] == state.skirmishes[0].at]
     for card in free:
         for at, where in targets:
-            found.append(make(f"send:{card}:{'nexus' if at is None else at}", Send(card=card, at=at),
+            found.append(make(f"send:{card}:{'nexus' if at is None else at}", actions.Send(card=card, at=at),
                               lambda: (fit(f"Send {names[card]} to attack {where}"),
                                        [f"Send {names[card]}", f"To attack {where}"],
                                        both_sides(state, card))))
     if state.skirmishes:
-        found.append(make("done", Done(),
+        found.append(make("done", actions.Done(),
                           lambda: ("Done declaring attackers", ["Done declaring attackers"], "")))
     return found
 
@@ -220,11 +203,12 @@ def _defenders(make: Menu, seat: int) -> list[Choice]:
     for card, fight in pairs:
         where = "at the Nexus" if fight.at is None else "at you"
         found.append(make(
-            f"oppose:{card}:{fight.attacker}", Oppose(card=card, attacker=fight.attacker),
+            f"oppose:{card}:{fight.attacker}", actions.Oppose(card=card, attacker=fight.attacker),
             lambda: (fit(f"{mine[card]} opposes {theirs[fight.attacker]} {where}"),
                      [f"Defend with {mine[card]}", f"Against {theirs[fight.attacker]}"],
                      f"{both_sides(state, card)} — against: {state.side(fight.attacker).text()}")))
-    found.append(make("done", Done(), lambda: ("Done declaring defenders", ["Done declaring defenders"], "")))
+    found.append(make("done", actions.Done(), lambda: ("Done declaring defenders",
+                                                       ["Done declaring defenders"], "")))
     return found
 
 
@@ -245,7 +229,7 @@ def pending_choices(make: Menu, pending: Pending) -> list[Choice]:
         free = len(costs.usable(state, pending))
         for n in range(1, min(free, 6) + 1):
             plural = "s" if n > 1 else ""
-            found.append(make(f"x:{n}", SetX(n=n),
+            found.append(make(f"x:{n}", actions.SetX(n=n),
                               lambda: (fit(f"Lock {n} resource{plural} for {what}"), ["Choose X", f"X = {n}"],
                                        detail)))
     elif need in ("lock", "phase"):
@@ -253,7 +237,7 @@ def pending_choices(make: Menu, pending: Pending) -> list[Choice]:
         names = make.names(usable, state.name)
         verb = "Lock" if need == "lock" else "Phase"
         for card in usable:
-            move = Lock(card=card) if need == "lock" else PhaseResource(card=card)
+            move = actions.Lock(card=card) if need == "lock" else actions.PhaseResource(card=card)
             found.append(make(f"{need}:{card}", move,
                               lambda: (fit(f"{verb} {names[card]} to pay for {what}"),
                                        [f"{verb} a resource", names[card]], both_sides(state, card))))
@@ -261,10 +245,10 @@ def pending_choices(make: Menu, pending: Pending) -> list[Choice]:
         options = costs.candidates(state, pending)
         names = make.names(options, lambda c: f"{state.name(c)} of {seat_ref(state.owner(c))}")
         for card in options:
-            found.append(make(f"choose:{card}", Choose(card=card),
+            found.append(make(f"choose:{card}", actions.Choose(card=card),
                               lambda: (fit(f"Choose {names[card]} for {what}"),
                                        ["Choose a warrior", names[card]],
                                        _warrior(state, card, pending.seat))))
     cancel = f"Cancel {what} (nothing is paid until the last choice)"
-    found.append(make("cancel", Cancel(), lambda: (fit(cancel), ["Cancel"], detail), idle=True))
+    found.append(make("cancel", actions.Cancel(), lambda: (fit(cancel), ["Cancel"], detail), idle=True))
     return found

@@ -5,56 +5,38 @@ the last action round; setup's secret pick and the first player; the end."""
 from __future__ import annotations
 
 from engines.core import Event, seat_ref
-from engines.phase import costs, effects, rounds, skirmish
-from engines.phase.actions import (
-    Attack,
-    Cancel,
-    Choose,
-    Done,
-    Lock,
-    Oppose,
-    Order,
-    Pass,
-    PhAction,
-    PhaseResource,
-    Pick,
-    Resolve,
-    Send,
-    SetX,
-    Skill,
-    Train,
-)
+from engines.phase import actions, costs, effects, rounds, skirmish
 from engines.phase.cards import Ability
 from engines.phase.state import KINDS, Pending, PhState, Skirmish
 
 MAX_CUTS = 20
 
 
-def carry_out(state: PhState, seat: int, action: PhAction) -> list[Event]:
-    if isinstance(action, Pick):
+def carry_out(state: PhState, seat: int, action: actions.PhAction) -> list[Event]:
+    if isinstance(action, actions.Pick):
         return _pick(state, seat, action.card)
     if state.pending is not None:
         return _pending_step(state, action)
-    if isinstance(action, (Order, Skill, Train)):
+    if isinstance(action, (actions.Order, actions.Skill, actions.Train)):
         kind = {"order": "order", "skill": "skill", "train": "train"}[action.type]
         state.pending = Pending(seat=seat, kind=kind, card=action.card)
         return _after_pending(state)
-    if isinstance(action, Pass):
+    if isinstance(action, actions.Pass):
         return _after_round_move(state, passed=True)
-    if isinstance(action, Attack):
+    if isinstance(action, actions.Attack):
         return _attack(state, action.attack)
-    if isinstance(action, Send):
+    if isinstance(action, actions.Send):
         state.skirmishes.append(Skirmish(attacker=action.card, at=action.at))
         where = "the Nexus" if action.at is None else seat_ref(action.at)
         return [Event(text=f"{seat_ref(seat)} sends {state.name(action.card)} to attack {where}.")]
-    if isinstance(action, Oppose):
+    if isinstance(action, actions.Oppose):
         fight = next(s for s in state.skirmishes if s.attacker == action.attacker)
         fight.defenders.append(action.card)
         return [Event(text=f"{seat_ref(seat)} sends {state.name(action.card)} to oppose "
                            f"{state.name(action.attacker)}.")]
-    if isinstance(action, Done):
+    if isinstance(action, actions.Done):
         return _done(state, seat)
-    assert isinstance(action, Resolve)
+    assert isinstance(action, actions.Resolve)
     state.current = next(i for i, s in enumerate(state.skirmishes) if s.attacker == action.attacker)
     state.skirmishes[state.current].opposed = bool(state.skirmishes[state.current].defenders)
     rounds.open_round(state, "skirmish")
@@ -62,19 +44,19 @@ def carry_out(state: PhState, seat: int, action: PhAction) -> list[Event]:
                        "an action round with its warriors only.")]
 
 
-def _pending_step(state: PhState, action: PhAction) -> list[Event]:
+def _pending_step(state: PhState, action: actions.PhAction) -> list[Event]:
     pending = state.pending
     assert pending is not None
-    if isinstance(action, Cancel):
+    if isinstance(action, actions.Cancel):
         state.pending = None
         return []
-    if isinstance(action, SetX):
+    if isinstance(action, actions.SetX):
         pending.x = action.n
-    elif isinstance(action, Lock):
+    elif isinstance(action, actions.Lock):
         pending.locked.append(action.card)
-    elif isinstance(action, PhaseResource):
+    elif isinstance(action, actions.PhaseResource):
         pending.phased.append(action.card)
-    elif isinstance(action, Choose):
+    elif isinstance(action, actions.Choose):
         pending.targets.append(action.card)
     return _after_pending(state)
 

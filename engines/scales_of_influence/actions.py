@@ -4,17 +4,18 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
+from engines.actions import BY_TYPE, Move
 from engines.scales_of_influence.state import Side
 
 
-class Receive(BaseModel):
+class Receive(Move):
     type: Literal["receive"] = "receive"
     how: Literal["draw", "energy"]
 
 
-class PlayCard(BaseModel):
+class PlayCard(Move):
     """Release: a Hand card to a free Reading placement (0 Past, 1 Present, 2 Future)."""
 
     type: Literal["play"] = "play"
@@ -22,13 +23,13 @@ class PlayCard(BaseModel):
     slot: int = Field(ge=0, le=2)
 
 
-class GiveInfluence(BaseModel):
+class GiveInfluence(Move):
     """Release: secretly draw 2 Influence tokens."""
 
     type: Literal["give"] = "give"
 
 
-class PickToken(BaseModel):
+class PickToken(Move):
     """The secret half of Give Influence: which drawn token goes into which bag."""
 
     type: Literal["token"] = "token"
@@ -36,30 +37,30 @@ class PickToken(BaseModel):
     side: Side
 
 
-class ChannelDraw(BaseModel):
+class ChannelDraw(Move):
     type: Literal["channel_draw"] = "channel_draw"
 
 
-class ChannelTake(BaseModel):
+class ChannelTake(Move):
     type: Literal["channel_take"] = "channel_take"
     target: int
 
 
-class ChannelClear(BaseModel):
+class ChannelClear(Move):
     type: Literal["channel_clear"] = "channel_clear"
     slot: int = Field(ge=0, le=2)
 
 
-class Discard(BaseModel):
+class Discard(Move):
     type: Literal["discard"] = "discard"
     card: int
 
 
-class Pass(BaseModel):
+class Pass(Move):
     type: Literal["pass"] = "pass"
 
 
-class Eclipse(BaseModel):
+class Eclipse(Move):
     """Moon: cover a Reading card with a higher Hand card of its element."""
 
     type: Literal["eclipse"] = "eclipse"
@@ -67,38 +68,38 @@ class Eclipse(BaseModel):
     slot: int = Field(ge=0, le=2)
 
 
-class Resolve(BaseModel):
+class Resolve(Move):
     type: Literal["resolve"] = "resolve"
     target: int | None = None
     side: Side | None = None
 
 
-class Weigh(BaseModel):
+class Weigh(Move):
     type: Literal["weigh"] = "weigh"
 
 
-class ShootingStar(BaseModel):
+class ShootingStar(Move):
     """Start a Cosmic Event."""
 
     type: Literal["star"] = "star"
     card: int
 
 
-class EclipseStar(BaseModel):
+class EclipseStar(Move):
     """Cover the Shooting Star on top with a higher one (costs 1 Energy)."""
 
     type: Literal["eclipse_star"] = "eclipse_star"
     card: int
 
 
-class ShamanPower(BaseModel):
+class ShamanPower(Move):
     type: Literal["shaman"] = "shaman"
     power: Literal["block", "scale", "token"]
     side: Side | None = None
     value: int | None = None
 
 
-class ChooseShaman(BaseModel):
+class ChooseShaman(Move):
     type: Literal["choose_shaman"] = "choose_shaman"
     seat: int
 
@@ -120,5 +121,5 @@ SoiAction = Annotated[
     | EclipseStar
     | ShamanPower
     | ChooseShaman,
-    Field(discriminator="type"),
+    BY_TYPE,
 ]

@@ -9,23 +9,7 @@ import random
 
 from engines import sampling
 from engines.core import Choice, Seat
-from engines.scales_of_influence.actions import (
-    ChannelClear,
-    ChannelDraw,
-    ChannelTake,
-    ChooseShaman,
-    Discard,
-    Eclipse,
-    EclipseStar,
-    GiveInfluence,
-    Pass,
-    PickToken,
-    PlayCard,
-    Receive,
-    Resolve,
-    ShamanPower,
-    ShootingStar,
-)
+from engines.scales_of_influence import actions
 from engines.scales_of_influence.state import Effect, Side, SoiState
 
 # What each sided effect step does to the chosen side, per unit of its
@@ -57,38 +41,38 @@ def gain(state: SoiState, seat: Seat, side: Side, amount: float, lean: int) -> f
 
 
 def _worth(state: SoiState, seat: Seat, action: object, lean: int) -> float:
-    if isinstance(action, PickToken):
+    if isinstance(action, actions.PickToken):
         return gain(state, seat, action.side, action.value, lean)
-    if isinstance(action, Resolve):
+    if isinstance(action, actions.Resolve):
         return _resolve_worth(state, seat, action, lean)
-    if isinstance(action, ShamanPower):
+    if isinstance(action, actions.ShamanPower):
         if action.power == "scale" and action.side is not None:
             return gain(state, seat, action.side, 2, lean) - 0.5  # 2 Energy spent on it
         if action.power == "token" and action.side is not None and action.value is not None:
             return gain(state, seat, action.side, -action.value, lean) - 0.5
         return -1.0  # blocking a star it cannot read: keep the power
-    if isinstance(action, ChooseShaman):
+    if isinstance(action, actions.ChooseShaman):
         return 1.0 if state.alignments[action.seat] == state.alignments[seat] else 0.0
-    if isinstance(action, GiveInfluence):
+    if isinstance(action, actions.GiveInfluence):
         return 0.6  # the secret lever on the Scale
-    if isinstance(action, PlayCard):
+    if isinstance(action, actions.PlayCard):
         return 0.5
-    if isinstance(action, Receive):
+    if isinstance(action, actions.Receive):
         return 0.2 if action.how == "energy" else 0.3
-    if isinstance(action, Discard):
+    if isinstance(action, actions.Discard):
         # Discard the weakest card; keep Shooting Stars.
         card = state.card(action.card)
         return -(card.rank / 10) - (2.0 if card.star else 0.0)
-    if isinstance(action, (ShootingStar, EclipseStar, Eclipse)):
+    if isinstance(action, (actions.ShootingStar, actions.EclipseStar, actions.Eclipse)):
         return -0.5  # a card and an Energy for an effect the quick game cannot judge
-    if isinstance(action, (ChannelDraw, ChannelTake, ChannelClear)):
+    if isinstance(action, (actions.ChannelDraw, actions.ChannelTake, actions.ChannelClear)):
         return -0.5  # Energy and cards are worth keeping
-    if isinstance(action, Pass):
+    if isinstance(action, actions.Pass):
         return 0.0
     return 0.0
 
 
-def _resolve_worth(state: SoiState, seat: Seat, action: Resolve, lean: int) -> float:
+def _resolve_worth(state: SoiState, seat: Seat, action: actions.Resolve, lean: int) -> float:
     top = state.stack[-1] if state.stack else None
     if not isinstance(top, Effect):
         return 0.0

@@ -7,25 +7,9 @@ from collections.abc import Callable
 from typing import Any
 
 from engines.core import IllegalAction, Seat, seat_ref
-from engines.scales_of_influence.actions import (
-    ChannelClear,
-    ChannelDraw,
-    ChannelTake,
-    ChooseShaman,
-    Discard,
-    Eclipse,
-    EclipseStar,
-    GiveInfluence,
-    PickToken,
-    PlayCard,
-    Receive,
-    Resolve,
-    ShamanPower,
-    ShootingStar,
-    SoiAction,
-    Weigh,
-)
-from engines.scales_of_influence.choices import awaited, can_eclipse
+from engines.scales_of_influence import actions
+from engines.scales_of_influence.awaiting import awaited
+from engines.scales_of_influence.choices import can_eclipse
 from engines.scales_of_influence.state import SLOTS, Cosmic, Effect, Giving, Prevention, ShamanPick, SoiState
 
 
@@ -52,7 +36,7 @@ def _in_sun_turn(state: SoiState, seat: Seat, what: str) -> None:
         _refuse(f"You can {what} only during your own Sun turn.")
 
 
-def _play(state: SoiState, seat: Seat, action: PlayCard) -> None:
+def _play(state: SoiState, seat: Seat, action: actions.PlayCard) -> None:
     _holds(state, seat, action.card)
     if state.card(action.card).star:
         _refuse("A Shooting Star is not a Hand card: play it as a Cosmic Event.")
@@ -73,7 +57,7 @@ def _channel(state: SoiState, seat: Seat, cost: int) -> None:
         _refuse(f"That Channel costs {cost} Energy.")
 
 
-def _channel_take(state: SoiState, seat: Seat, action: ChannelTake) -> None:
+def _channel_take(state: SoiState, seat: Seat, action: actions.ChannelTake) -> None:
     _channel(state, seat, 0)
     if action.target == seat or not 0 <= action.target < state.players:
         _refuse("Take Energy from another player.")
@@ -83,17 +67,17 @@ def _channel_take(state: SoiState, seat: Seat, action: ChannelTake) -> None:
         _refuse(f"{seat_ref(action.target)} has no Energy.")
 
 
-def _channel_clear(state: SoiState, seat: Seat, action: ChannelClear) -> None:
+def _channel_clear(state: SoiState, seat: Seat, action: actions.ChannelClear) -> None:
     _channel(state, seat, 3)
     if not state.reading[action.slot].cards:
         _refuse(f"There is no card in the {SLOTS[action.slot]}.")
 
 
-def _discard(state: SoiState, seat: Seat, action: Discard) -> None:
+def _discard(state: SoiState, seat: Seat, action: actions.Discard) -> None:
     _holds(state, seat, action.card)
 
 
-def _eclipse(state: SoiState, seat: Seat, action: Eclipse) -> None:
+def _eclipse(state: SoiState, seat: Seat, action: actions.Eclipse) -> None:
     _holds(state, seat, action.card)
     if state.stack or state.phase != "moon" or not state.moon_order or state.moon_order[0] != seat:
         _refuse("You can Eclipse the Reading only on your Moon turn.")
@@ -108,7 +92,7 @@ def _eclipse(state: SoiState, seat: Seat, action: Eclipse) -> None:
         _refuse("An Eclipse costs 1 Energy and you have none.")
 
 
-def _star(state: SoiState, seat: Seat, action: ShootingStar) -> None:
+def _star(state: SoiState, seat: Seat, action: actions.ShootingStar) -> None:
     _holds(state, seat, action.card)
     if not state.card(action.card).star:
         _refuse("That card is not a Shooting Star.")
@@ -120,7 +104,7 @@ def _star(state: SoiState, seat: Seat, action: ShootingStar) -> None:
         _refuse("Wait for your turn to prevent the end.")
 
 
-def _eclipse_star(state: SoiState, seat: Seat, action: EclipseStar) -> None:
+def _eclipse_star(state: SoiState, seat: Seat, action: actions.EclipseStar) -> None:
     _holds(state, seat, action.card)
     event = _top(state)
     if not isinstance(event, Cosmic) or not event.responders or event.responders[0] != seat:
@@ -131,7 +115,7 @@ def _eclipse_star(state: SoiState, seat: Seat, action: EclipseStar) -> None:
         _refuse("Eclipsing a Shooting Star costs 1 Energy.")
 
 
-def _shaman(state: SoiState, seat: Seat, action: ShamanPower) -> None:
+def _shaman(state: SoiState, seat: Seat, action: actions.ShamanPower) -> None:
     if seat != state.shaman:
         _refuse("Only the Shaman can do that.")
     if state.shaman_used:
@@ -152,7 +136,7 @@ def _shaman(state: SoiState, seat: Seat, action: ShamanPower) -> None:
             _refuse("There is no such token in that bag.")
 
 
-def _receive(state: SoiState, seat: Seat, action: Receive) -> None:
+def _receive(state: SoiState, seat: Seat, action: actions.Receive) -> None:
     _in_sun_turn(state, seat, "Receive")
     assert state.turn is not None
     if state.turn.step != "receive":
@@ -163,7 +147,7 @@ def _receive(state: SoiState, seat: Seat, action: Receive) -> None:
         _refuse("The Energy source is empty.")
 
 
-def _give(state: SoiState, seat: Seat, action: GiveInfluence) -> None:
+def _give(state: SoiState, seat: Seat, action: actions.GiveInfluence) -> None:
     _in_sun_turn(state, seat, "Give Influence")
     assert state.turn is not None
     if state.turn.step != "release":
@@ -172,14 +156,14 @@ def _give(state: SoiState, seat: Seat, action: GiveInfluence) -> None:
         _refuse("The Influence source is empty.")
 
 
-def _weigh(state: SoiState, seat: Seat, action: Weigh) -> None:
+def _weigh(state: SoiState, seat: Seat, action: actions.Weigh) -> None:
     if state.stack or state.phase != "weighing" or state.weigh_step != "confirm":
         _refuse("The Scale is adjusted only at the Weighing.")
     if seat != state.traveler:
         _refuse("The Traveler adjusts the Scale.")
 
 
-def _token(state: SoiState, seat: Seat, action: PickToken) -> None:
+def _token(state: SoiState, seat: Seat, action: actions.PickToken) -> None:
     giving = _top(state)
     if not isinstance(giving, Giving) or giving.seat != seat:
         _refuse("You are not giving Influence now.")
@@ -187,7 +171,7 @@ def _token(state: SoiState, seat: Seat, action: PickToken) -> None:
         _refuse("You did not draw that token.")
 
 
-def _resolve(state: SoiState, seat: Seat, action: Resolve) -> None:
+def _resolve(state: SoiState, seat: Seat, action: actions.Resolve) -> None:
     effect = _top(state)
     if not isinstance(effect, Effect) or effect.owner != seat:
         _refuse("You have no card to resolve now.")
@@ -198,7 +182,7 @@ def _resolve(state: SoiState, seat: Seat, action: Resolve) -> None:
         _refuse("Choose a side of the Scale.")
 
 
-def _choose(state: SoiState, seat: Seat, action: ChooseShaman) -> None:
+def _choose(state: SoiState, seat: Seat, action: actions.ChooseShaman) -> None:
     pick = _top(state)
     if not isinstance(pick, ShamanPick) or pick.chooser != seat:
         _refuse("You are not picking the Shaman.")
@@ -207,25 +191,25 @@ def _choose(state: SoiState, seat: Seat, action: ChooseShaman) -> None:
 
 
 CHECKS: dict[type, Callable[[SoiState, Seat, Any], None]] = {
-    PlayCard: _play,
-    ChannelDraw: lambda s, seat, a: _channel(s, seat, 1),
-    ChannelTake: _channel_take,
-    ChannelClear: _channel_clear,
-    Discard: _discard,
-    Eclipse: _eclipse,
-    ShootingStar: _star,
-    EclipseStar: _eclipse_star,
-    ShamanPower: _shaman,
-    PickToken: _token,
-    Resolve: _resolve,
-    ChooseShaman: _choose,
-    Receive: _receive,
-    GiveInfluence: _give,
-    Weigh: _weigh,
+    actions.PlayCard: _play,
+    actions.ChannelDraw: lambda s, seat, a: _channel(s, seat, 1),
+    actions.ChannelTake: _channel_take,
+    actions.ChannelClear: _channel_clear,
+    actions.Discard: _discard,
+    actions.Eclipse: _eclipse,
+    actions.ShootingStar: _star,
+    actions.EclipseStar: _eclipse_star,
+    actions.ShamanPower: _shaman,
+    actions.PickToken: _token,
+    actions.Resolve: _resolve,
+    actions.ChooseShaman: _choose,
+    actions.Receive: _receive,
+    actions.GiveInfluence: _give,
+    actions.Weigh: _weigh,
 }
 
 
-def check_action(state: SoiState, seat: Seat, action: SoiAction) -> None:
+def check_action(state: SoiState, seat: Seat, action: actions.SoiAction) -> None:
     check = CHECKS.get(type(action))
     if check is not None:
         check(state, seat, action)

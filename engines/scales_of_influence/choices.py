@@ -1,33 +1,14 @@
-"""Who is awaited now, and every legal choice of a seat, as menus.
+"""Every legal choice of a seat, as menus (who is awaited: :mod:`.awaiting`).
 
-The awaited seat and the prompt texts come from public information only (the
-flow, the Reading, Energy counts, who is Shaman); hands and tokens only shape
-the choices offered to their owner.
+Hands and tokens only shape the choices offered to their owner.
 """
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any
 
 from engines.core import SEAT_REF, Choice, Seat, seat_ref
-from engines.scales_of_influence.actions import (
-    ChannelClear,
-    ChannelDraw,
-    ChannelTake,
-    ChooseShaman,
-    Discard,
-    Eclipse,
-    EclipseStar,
-    GiveInfluence,
-    Pass,
-    PickToken,
-    PlayCard,
-    Receive,
-    Resolve,
-    ShamanPower,
-    ShootingStar,
-    Weigh,
-)
+from engines.scales_of_influence import actions
 from engines.scales_of_influence.effects import SIDE_NAME
 from engines.scales_of_influence.flow import channel_possible
 from engines.scales_of_influence.state import (
@@ -41,50 +22,6 @@ from engines.scales_of_influence.state import (
     SoiState,
     Tribute,
 )
-
-Kind = Literal["turn", "response", "secret"]
-
-
-def awaited(state: SoiState) -> tuple[Seat, Kind, str] | None:
-    """The one seat the game waits for, the prompt kind and its public text."""
-    if state.phase == "over":
-        return None
-    if state.stack:
-        return _awaited_interrupt(state)
-    if state.phase == "sun" and state.turn is not None:
-        return state.turn.seat, "turn", _SUN_TEXT[state.turn.step]
-    if state.phase == "moon" and state.moon_order:
-        return state.moon_order[0], "turn", "Moon: Eclipse a Reading card or pass."
-    if state.phase == "weighing" and state.weigh_step == "confirm":
-        return state.traveler, "turn", "Weighing: adjust the Scale by the revealed Influence."
-    return None
-
-
-_SUN_TEXT = {
-    "receive": "Sun — Receive: draw a card or gain 1 Energy.",
-    "release": "Sun — Release: play a Hand card to the Reading or Give Influence.",
-    "after": "Sun — Channel or end the turn.",
-    "discard": "Sun — discard down to 7 cards.",
-}
-
-
-def _awaited_interrupt(state: SoiState) -> tuple[Seat, Kind, str]:
-    top = state.stack[-1]
-    if isinstance(top, Effect):
-        return top.owner, "turn", f"Resolve {state.card(top.card).short()}."
-    if isinstance(top, Cosmic) and not top.responders:
-        assert state.shaman is not None and top.shaman_turn
-        return state.shaman, "response", "Cosmic Event: the Shaman may block the star before it shines."
-    if isinstance(top, Cosmic):
-        return top.responders[0], "response", "Cosmic Event: Eclipse the star on top or pass."
-    if isinstance(top, Giving):
-        return top.seat, "secret", "Give Influence: put one token in a bag, in secret."
-    if isinstance(top, Tribute):
-        return top.seat, "turn", "Channel: discard a card face up."
-    if isinstance(top, Prevention):
-        return top.remaining[0], "response", "Prevent the end: Shaman, Shooting Star or pass."
-    assert isinstance(top, ShamanPick)
-    return top.chooser, "turn", "Pick the Shaman among the tied players."
 
 
 def _choice(key: str, label: str, steps: list[str], action: Any, detail: str = "") -> Choice:
@@ -101,7 +38,7 @@ PASS = "pass"
 
 
 def pass_choice(label: str = "Pass") -> Choice:
-    return _choice(PASS, label, [label], Pass())
+    return _choice(PASS, label, [label], actions.Pass())
 
 
 def _or_pass(found: list[Choice], label: str, why: str) -> list[Choice]:
@@ -119,7 +56,7 @@ def awaited_choices(state: SoiState, seat: Seat) -> list[Choice]:
         return _sun_choices(state, seat)
     if state.phase == "moon":
         return _moon_choices(state, seat)
-    return [_choice("weigh", "Weigh the Scale", ["Weigh the Scale"], Weigh())]
+    return [_choice("weigh", "Weigh the Scale", ["Weigh the Scale"], actions.Weigh())]
 
 
 def _interrupt_choices(state: SoiState, seat: Seat) -> list[Choice]:
@@ -145,7 +82,7 @@ def _interrupt_choices(state: SoiState, seat: Seat) -> list[Choice]:
             f"pick:{s}",
             f"Make {seat_ref(s)} the Shaman",
             ["Pick the Shaman", seat_ref(s)],
-            ChooseShaman(seat=s),
+            actions.ChooseShaman(seat=s),
         )
         for s in top.candidates
     ]
@@ -182,7 +119,7 @@ def resolve_choices(state: SoiState, effect: Effect) -> list[Choice]:
                     ":".join(["resolve", *bits]),
                     label,
                     [head, *words],
-                    Resolve(target=target, side=side),
+                    actions.Resolve(target=target, side=side),
                     detail=what,
                 )
             )
@@ -208,7 +145,7 @@ def _star_eclipses(state: SoiState, seat: Seat, event: Cosmic) -> list[Choice]:
             f"estar:{c}",
             f"Eclipse with {state.card(c).short()} (1 Energy)",
             ["Eclipse the star", state.card(c).short()],
-            EclipseStar(card=c),
+            actions.EclipseStar(card=c),
             _text(state, c),
         )
         for c in _sorted(state, state.hands[seat])
@@ -226,7 +163,7 @@ def _token_choices(state: SoiState, giving: Giving) -> list[Choice]:
                     f"token:{value:+d}:{side}",
                     label,
                     ["Give Influence", f"{value:+d}", f"Into the {SIDE_NAME[side]} bag"],
-                    PickToken(value=value, side=side),
+                    actions.PickToken(value=value, side=side),
                 )
             )
     return out
@@ -238,7 +175,7 @@ def _discards(state: SoiState, seat: Seat, verb: str) -> list[Choice]:
             f"discard:{c}",
             f"Discard {state.card(c).short()}",
             [verb, state.card(c).short()],
-            Discard(card=c),
+            actions.Discard(card=c),
             _text(state, c),
         )
         for c in _sorted(state, state.hands[seat])
@@ -271,7 +208,8 @@ def _receive_choices(state: SoiState) -> list[Choice]:
     out = []
     if state.deck:
         out.append(
-            _choice("receive:draw", "Receive: draw a card", ["Receive", "Draw a card"], Receive(how="draw"))
+            _choice("receive:draw", "Receive: draw a card", ["Receive", "Draw a card"],
+                    actions.Receive(how="draw"))
         )
     if state.source_energy:
         out.append(
@@ -279,7 +217,7 @@ def _receive_choices(state: SoiState) -> list[Choice]:
                 "receive:energy",
                 "Receive: gain 1 Energy",
                 ["Receive", "Gain 1 Energy"],
-                Receive(how="energy"),
+                actions.Receive(how="energy"),
             )
         )
     return out or [pass_choice("Nothing to receive")]
@@ -292,7 +230,7 @@ def _release_choices(state: SoiState, seat: Seat) -> list[Choice]:
             f"play:{c}:{SLOTS[i].lower()}",
             f"Play {state.card(c).short()} to the {SLOTS[i]}",
             ["Play to the Reading", state.card(c).short(), SLOTS[i]],
-            PlayCard(card=c, slot=i),
+            actions.PlayCard(card=c, slot=i),
             _text(state, c),
         )
         for c in _sorted(state, state.hands[seat])
@@ -300,7 +238,7 @@ def _release_choices(state: SoiState, seat: Seat) -> list[Choice]:
         for i in free
     ]
     if state.source_tokens:
-        out.append(_choice("give", "Give Influence (secret)", ["Give Influence"], GiveInfluence()))
+        out.append(_choice("give", "Give Influence (secret)", ["Give Influence"], actions.GiveInfluence()))
     return out or [pass_choice("Nothing to release")]
 
 
@@ -314,7 +252,7 @@ def channel_choices(state: SoiState, seat: Seat) -> list[Choice]:
                 "channel:draw",
                 "Channel: return 1 Energy, draw a card",
                 ["Channel", "Draw a card"],
-                ChannelDraw(),
+                actions.ChannelDraw(),
             )
         )
     if len(state.hands[seat]) >= 2:
@@ -323,7 +261,7 @@ def channel_choices(state: SoiState, seat: Seat) -> list[Choice]:
                 f"channel:take:{t}",
                 f"Channel: discard 2, take 2 Energy from {seat_ref(t)}",
                 ["Channel", "Take 2 Energy", seat_ref(t)],
-                ChannelTake(target=t),
+                actions.ChannelTake(target=t),
             )
             for t in state.order_from(seat)[1:]
             if state.energy[t]
@@ -334,7 +272,7 @@ def channel_choices(state: SoiState, seat: Seat) -> list[Choice]:
                 f"channel:clear:{SLOTS[i].lower()}",
                 f"Channel: return 3 Energy, clear the {SLOTS[i]}",
                 ["Channel", "Clear a Reading card", SLOTS[i]],
-                ChannelClear(slot=i),
+                actions.ChannelClear(slot=i),
             )
             for i, p in enumerate(state.reading)
             if p.cards
@@ -354,7 +292,7 @@ def _moon_choices(state: SoiState, seat: Seat) -> list[Choice]:
                     f"eclipse:{c}:{SLOTS[i].lower()}",
                     f"Eclipse the {SLOTS[i]} with {state.card(c).short()}",
                     ["Eclipse", SLOTS[i], state.card(c).short()],
-                    Eclipse(card=c, slot=i),
+                    actions.Eclipse(card=c, slot=i),
                     _text(state, c),
                 )
                 for c in _sorted(state, state.hands[seat])
@@ -389,7 +327,7 @@ def star_plays(state: SoiState, seat: Seat) -> list[Choice]:
             f"star:{c}",
             f"Shooting Star: {state.card(c).short()}",
             ["Shooting Star", state.card(c).short()],
-            ShootingStar(card=c),
+            actions.ShootingStar(card=c),
             _text(state, c),
         )
         for c in _sorted(state, state.hands[seat])
@@ -408,7 +346,7 @@ def shaman_choices(state: SoiState, seat: Seat) -> list[Choice]:
                 "shaman:block",
                 "Shaman: block the Shooting Star",
                 ["Shaman", "Block the star"],
-                ShamanPower(power="block"),
+                actions.ShamanPower(power="block"),
             )
         )
     out += [
@@ -416,7 +354,7 @@ def shaman_choices(state: SoiState, seat: Seat) -> list[Choice]:
             f"shaman:scale:{side}",
             f"Shaman: add 2 Energy to {SIDE_NAME[side]}",
             ["Shaman", "Add 2 Energy", f"To {SIDE_NAME[side]}"],
-            ShamanPower(power="scale", side=side),
+            actions.ShamanPower(power="scale", side=side),
         )
         for side in SIDES
     ]
@@ -426,7 +364,7 @@ def shaman_choices(state: SoiState, seat: Seat) -> list[Choice]:
                 f"shaman:token:{side}:{v:+d}",
                 f"Shaman: return {v:+d} from the {SIDE_NAME[side]} bag",
                 ["Shaman", "Return Influence", f"{v:+d} from the {SIDE_NAME[side]} bag"],
-                ShamanPower(power="token", side=side, value=v),
+                actions.ShamanPower(power="token", side=side, value=v),
             )
             for side in SIDES
             for v in sorted(set(state.bags[side]), reverse=True)

@@ -6,24 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engines.core import Event, Seat, seat_ref
-from engines.scales_of_influence import effects
-from engines.scales_of_influence.actions import (
-    ChannelClear,
-    ChannelDraw,
-    ChannelTake,
-    ChooseShaman,
-    Discard,
-    Eclipse,
-    EclipseStar,
-    GiveInfluence,
-    PickToken,
-    PlayCard,
-    Receive,
-    Resolve,
-    ShamanPower,
-    ShootingStar,
-    SoiAction,
-)
+from engines.scales_of_influence import actions, effects
 from engines.scales_of_influence.effects import SIDE_NAME, Events
 from engines.scales_of_influence.flow import make_shaman, mark_resolved, shaman_may_block
 from engines.scales_of_influence.state import (
@@ -44,7 +27,7 @@ def _turn(state: SoiState) -> Turn:
     return state.turn
 
 
-def receive(state: SoiState, seat: Seat, action: Receive, events: Events) -> None:
+def receive(state: SoiState, seat: Seat, action: actions.Receive, events: Events) -> None:
     if action.how == "draw":
         effects.draw(state, seat, 1, events)
         events.append(Event(text=f"{seat_ref(seat)} receives a card."))
@@ -54,7 +37,7 @@ def receive(state: SoiState, seat: Seat, action: Receive, events: Events) -> Non
     _turn(state).step = "release"
 
 
-def play_card(state: SoiState, seat: Seat, action: PlayCard, events: Events) -> None:
+def play_card(state: SoiState, seat: Seat, action: actions.PlayCard, events: Events) -> None:
     state.hands[seat].remove(action.card)
     placement = state.reading[action.slot]
     placement.cards.append(action.card)
@@ -68,12 +51,12 @@ def play_card(state: SoiState, seat: Seat, action: PlayCard, events: Events) -> 
     )
 
 
-def give_influence(state: SoiState, seat: Seat, action: GiveInfluence, events: Events) -> None:
+def give_influence(state: SoiState, seat: Seat, action: actions.GiveInfluence, events: Events) -> None:
     _turn(state).step = "after"
     effects.start_giving(state, seat, events)
 
 
-def pick_token(state: SoiState, seat: Seat, action: PickToken, events: Events) -> None:
+def pick_token(state: SoiState, seat: Seat, action: actions.PickToken, events: Events) -> None:
     giving = state.stack.pop()
     assert isinstance(giving, Giving)
     giving.drawn.remove(action.value)
@@ -86,14 +69,14 @@ def pick_token(state: SoiState, seat: Seat, action: PickToken, events: Events) -
     )
 
 
-def channel_draw(state: SoiState, seat: Seat, action: ChannelDraw, events: Events) -> None:
+def channel_draw(state: SoiState, seat: Seat, action: actions.ChannelDraw, events: Events) -> None:
     _turn(state).channeled = True
     effects.give_back(state, seat, 1)
     effects.draw(state, seat, 1, events)
     events.append(Event(text=f"{seat_ref(seat)} channels: returns 1 Energy to draw a card."))
 
 
-def channel_take(state: SoiState, seat: Seat, action: ChannelTake, events: Events) -> None:
+def channel_take(state: SoiState, seat: Seat, action: actions.ChannelTake, events: Events) -> None:
     _turn(state).channeled = True
     state.stack.append(Tribute(seat=seat, target=action.target, left=2))
     events.append(
@@ -104,7 +87,7 @@ def channel_take(state: SoiState, seat: Seat, action: ChannelTake, events: Event
     )
 
 
-def channel_clear(state: SoiState, seat: Seat, action: ChannelClear, events: Events) -> None:
+def channel_clear(state: SoiState, seat: Seat, action: actions.ChannelClear, events: Events) -> None:
     _turn(state).channeled = True
     effects.give_back(state, seat, 3)
     placement = state.reading[action.slot]
@@ -119,7 +102,7 @@ def channel_clear(state: SoiState, seat: Seat, action: ChannelClear, events: Eve
     )
 
 
-def discard(state: SoiState, seat: Seat, action: Discard, events: Events) -> None:
+def discard(state: SoiState, seat: Seat, action: actions.Discard, events: Events) -> None:
     name = effects.discard_from_hand(state, seat, [action.card])
     events.append(Event(text=f"{seat_ref(seat)} discards {name}."))
     top = state.stack[-1] if state.stack else None
@@ -155,7 +138,7 @@ def pass_(state: SoiState, seat: Seat, action: Any, events: Events) -> None:
             turn.step = "discard"
 
 
-def eclipse(state: SoiState, seat: Seat, action: Eclipse, events: Events) -> None:
+def eclipse(state: SoiState, seat: Seat, action: actions.Eclipse, events: Events) -> None:
     placement = state.reading[action.slot]
     covered, holder = placement.cards[-1], placement.holder
     assert holder is not None
@@ -173,14 +156,14 @@ def eclipse(state: SoiState, seat: Seat, action: Eclipse, events: Events) -> Non
     )
 
 
-def resolve_card(state: SoiState, seat: Seat, action: Resolve, events: Events) -> None:
+def resolve_card(state: SoiState, seat: Seat, action: actions.Resolve, events: Events) -> None:
     effect = state.stack.pop()
     assert isinstance(effect, Effect)
     mark_resolved(state, effect)
     effects.carry_out(state, effect, action.target, action.side, events)
 
 
-def shooting_star(state: SoiState, seat: Seat, action: ShootingStar, events: Events) -> None:
+def shooting_star(state: SoiState, seat: Seat, action: actions.ShootingStar, events: Events) -> None:
     _use_prevention_turn(state, seat)
     state.hands[seat].remove(action.card)
     state.stack.append(Cosmic(stars=[action.card], owners=[seat], responders=state.order_from(seat)[1:]))
@@ -193,7 +176,7 @@ def shooting_star(state: SoiState, seat: Seat, action: ShootingStar, events: Eve
     )
 
 
-def eclipse_star(state: SoiState, seat: Seat, action: EclipseStar, events: Events) -> None:
+def eclipse_star(state: SoiState, seat: Seat, action: actions.EclipseStar, events: Events) -> None:
     event = state.stack[-1]
     assert isinstance(event, Cosmic)
     effects.give_back(state, seat, 1)
@@ -207,7 +190,7 @@ def eclipse_star(state: SoiState, seat: Seat, action: EclipseStar, events: Event
         events.append(Event(text=f"🪶 The Shaman {seat_ref(state.shaman)} may still block it."))
 
 
-def shaman_power(state: SoiState, seat: Seat, action: ShamanPower, events: Events) -> None:
+def shaman_power(state: SoiState, seat: Seat, action: actions.ShamanPower, events: Events) -> None:
     _use_prevention_turn(state, seat)
     effects.give_back(state, seat, 2)
     state.shaman_used = True
@@ -254,7 +237,7 @@ def _use_prevention_turn(state: SoiState, seat: Seat) -> None:
         top.remaining.pop(0)
 
 
-def choose_shaman(state: SoiState, seat: Seat, action: ChooseShaman, events: Events) -> None:
+def choose_shaman(state: SoiState, seat: Seat, action: actions.ChooseShaman, events: Events) -> None:
     pick = state.stack.pop()
     assert isinstance(pick, ShamanPick)
     make_shaman(state, action.seat, events)
@@ -284,5 +267,5 @@ HANDLERS: dict[str, Callable[[SoiState, Seat, Any, Events], None]] = {
 }
 
 
-def carry_out_move(state: SoiState, seat: Seat, action: SoiAction, events: Events) -> None:
+def carry_out_move(state: SoiState, seat: Seat, action: actions.SoiAction, events: Events) -> None:
     HANDLERS[action.type](state, seat, action, events)

@@ -30,6 +30,7 @@ from engines.scales_of_influence.actions import (
     ShootingStar,
     SoiAction,
 )
+from engines.scales_of_influence.awaiting import awaited
 from engines.scales_of_influence.cards import BUILTIN_DECK, Deck
 from engines.scales_of_influence.checks import check_action
 from engines.scales_of_influence.flow import settle
@@ -136,7 +137,7 @@ class ScalesOfInfluence(Engine[SoiState, SoiAction]):
         return state
 
     def prompts(self, state: SoiState) -> list[Prompt]:
-        waiting = menu.awaited(state)
+        waiting = awaited(state)
         if waiting is None:
             return []
         seat, kind, text = waiting
@@ -149,7 +150,7 @@ class ScalesOfInfluence(Engine[SoiState, SoiAction]):
         ]
 
     def legal_actions(self, state: SoiState, seat: Seat) -> list[Choice]:
-        waiting = menu.awaited(state)
+        waiting = awaited(state)
         if waiting is None or not 0 <= seat < state.players:
             return []
         mine = menu.awaited_choices(state, seat) if waiting[0] == seat else []
@@ -221,7 +222,7 @@ class ScalesOfInfluence(Engine[SoiState, SoiAction]):
         return Result(ranking=ranking, scores=scores, teams=teams, summary=state.ending)
 
     def default_action(self, state: SoiState, seat: Seat) -> SoiAction:
-        waiting = menu.awaited(state)
+        waiting = awaited(state)
         if waiting is None or waiting[0] != seat:
             return super().default_action(state, seat)
         options = menu.awaited_choices(state, seat)

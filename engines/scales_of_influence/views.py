@@ -6,7 +6,7 @@ from __future__ import annotations
 from pydantic import BaseModel
 
 from engines.core import Seat, View
-from engines.scales_of_influence.choices import awaited
+from engines.scales_of_influence.awaiting import awaited
 from engines.scales_of_influence.state import SLOTS, TOKENS, Cosmic, Giving, Prevention, SoiState
 
 

@@ -9,45 +9,40 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
-
+from engines.actions import BY_TYPE, Move
 from engines.spheres_of_life.state import Shape
 
 
-class _Move(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class ChooseHero(_Move):
+class ChooseHero(Move):
     type: Literal["choose_hero"] = "choose_hero"
     hero: str
 
 
-class Throw(_Move):
+class Throw(Move):
     type: Literal["throw"] = "throw"
     shape: Shape
 
 
-class Pick(_Move):
+class Pick(Move):
     type: Literal["pick"] = "pick"
     card: int
 
 
-class Discard(_Move):
+class Discard(Move):
     type: Literal["discard"] = "discard"
     card: int
 
 
-class Done(_Move):
+class Done(Move):
     type: Literal["done"] = "done"
 
 
-class Bank(_Move):
+class Bank(Move):
     type: Literal["bank"] = "bank"
     animal: str
 
 
-class Steal(_Move):
+class Steal(Move):
     """Take a random card from ``target`` — or ``card``, one the thief has seen there."""
 
     type: Literal["steal"] = "steal"
@@ -55,67 +50,67 @@ class Steal(_Move):
     card: int | None = None
 
 
-class Gift(_Move):
+class Gift(Move):
     type: Literal["gift"] = "gift"
     card: int
     target: int
 
 
-class Offer(_Move):
+class Offer(Move):
     type: Literal["offer"] = "offer"
     card: int
 
 
-class Want(_Move):
+class Want(Move):
     type: Literal["want"] = "want"
     wanted: str
 
 
-class Cancel(_Move):
+class Cancel(Move):
     type: Literal["cancel"] = "cancel"
 
 
-class Accept(_Move):
+class Accept(Move):
     type: Literal["accept"] = "accept"
 
 
-class Decline(_Move):
+class Decline(Move):
     type: Literal["decline"] = "decline"
 
 
-class Play(_Move):
+class Play(Move):
     type: Literal["play"] = "play"
     card: int
     target: int | None = None
 
 
-class Block(_Move):
+class Block(Move):
     type: Literal["block"] = "block"
     card: int
 
 
-class Pass(_Move):
+class Pass(Move):
     type: Literal["pass"] = "pass"
 
 
-class Reorder(_Move):
+class Reorder(Move):
     """Swap the cards at ``position`` and ``position + 1`` of one's own hand."""
 
     type: Literal["reorder"] = "reorder"
     position: int
 
 
-class Peek(_Move):
+class Peek(Move):
     type: Literal["peek"] = "peek"
     position: int
 
 
-class Place(_Move):
+class Place(Move):
     type: Literal["place"] = "place"
     card: int
 
 
-class Take(_Move):
+class Take(Move):
     type: Literal["take"] = "take"
     card: int
 
@@ -123,5 +118,5 @@ class Take(_Move):
 SolAction = Annotated[
     ChooseHero | Throw | Pick | Discard | Done | Bank | Steal | Gift | Offer | Want | Cancel | Accept
     | Decline | Play | Block | Pass | Reorder | Peek | Place | Take,
-    Field(discriminator="type"),
+    BY_TYPE,
 ]

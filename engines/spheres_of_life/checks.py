@@ -6,20 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engines.core import IllegalAction, seat_ref
-from engines.spheres_of_life import effects, knowledge
-from engines.spheres_of_life.actions import (
-    Accept,
-    Bank,
-    Block,
-    Discard,
-    Gift,
-    Offer,
-    Pick,
-    Play,
-    Reorder,
-    Steal,
-    Want,
-)
+from engines.spheres_of_life import actions, effects, knowledge
 from engines.spheres_of_life.state import SolState
 
 
@@ -28,7 +15,7 @@ def _held(state: SolState, seat: int, card: int) -> None:
         raise IllegalAction("You do not hold that card.")
 
 
-def _play(state: SolState, seat: int, move: Play) -> None:
+def _play(state: SolState, seat: int, move: actions.Play) -> None:
     if move.card in state.heroes_used[seat]:
         raise IllegalAction("Each Hero can be used only once per game.")
     hero = move.card in state.heroes[seat]
@@ -39,22 +26,22 @@ def _play(state: SolState, seat: int, move: Play) -> None:
                             "an Action or another card is being resolved.")
 
 
-def _pick(state: SolState, seat: int, move: Pick) -> None:
+def _pick(state: SolState, seat: int, move: actions.Pick) -> None:
     if move.card not in state.table:
         raise IllegalAction("That card is not on the table.")
 
 
-def _target(state: SolState, seat: int, move: Steal | Gift) -> None:
+def _target(state: SolState, seat: int, move: actions.Steal | actions.Gift) -> None:
     if not 0 <= move.target < state.players or move.target == seat:
         raise IllegalAction("Choose another player at the table.")
     dream = state.dream
-    if dream is not None and isinstance(move, Steal) and move.target in dream.steal_shield:
+    if dream is not None and isinstance(move, actions.Steal) and move.target in dream.steal_shield:
         raise IllegalAction(f"{seat_ref(move.target)} cannot be stolen from during this Dream.")
-    if dream is not None and isinstance(move, Gift) and move.target in dream.gift_shield:
+    if dream is not None and isinstance(move, actions.Gift) and move.target in dream.gift_shield:
         raise IllegalAction(f"{seat_ref(move.target)} refuses Forced Gifts during this Dream.")
 
 
-def _steal(state: SolState, seat: int, move: Steal) -> None:
+def _steal(state: SolState, seat: int, move: actions.Steal) -> None:
     _target(state, seat, move)
     if not state.hands[move.target]:
         raise IllegalAction(f"{seat_ref(move.target)} has no card to steal.")
@@ -63,39 +50,41 @@ def _steal(state: SolState, seat: int, move: Steal) -> None:
                             f"shown in {seat_ref(move.target)}'s hand.")
 
 
-def _gift(state: SolState, seat: int, move: Gift) -> None:
+def _gift(state: SolState, seat: int, move: actions.Gift) -> None:
     _held(state, seat, move.card)
     _target(state, seat, move)
 
 
-def _bank(state: SolState, seat: int, move: Bank) -> None:
+def _bank(state: SolState, seat: int, move: actions.Bank) -> None:
     if state.dream is not None and seat in state.dream.banked:
         raise IllegalAction("You can bank only one set per Dream.")
 
 
-def _accept(state: SolState, seat: int, move: Accept) -> None:
+def _accept(state: SolState, seat: int, move: actions.Accept) -> None:
     exchange = state.dream.exchange if state.dream is not None else None
     if exchange is not None and all(state.kind(c) != exchange.wanted for c in state.hands[seat]):
         raise IllegalAction("You do not hold the card asked for.")
 
 
-def _reorder(state: SolState, seat: int, move: Reorder) -> None:
+def _reorder(state: SolState, seat: int, move: actions.Reorder) -> None:
     if state.locked[seat]:
         raise IllegalAction("Your hand's order is locked until this phase ends.")
 
 
-def _want(state: SolState, seat: int, move: Want) -> None:
+def _want(state: SolState, seat: int, move: actions.Want) -> None:
     if state.deck_spec.animal(move.wanted) is None and state.deck_spec.power(move.wanted) is None:
         raise IllegalAction("There is no such card in this game.")
 
 
-def _own_card(state: SolState, seat: int, move: Discard | Offer | Block) -> None:
+def _own_card(state: SolState, seat: int, move: actions.Discard | actions.Offer | actions.Block) -> None:
     _held(state, seat, move.card)
 
 
 CHECKS: dict[type, Callable[[SolState, int, Any], None]] = {
-    Play: _play, Pick: _pick, Steal: _steal, Gift: _gift, Bank: _bank, Accept: _accept,
-    Reorder: _reorder, Want: _want, Discard: _own_card, Offer: _own_card, Block: _own_card,
+    actions.Play: _play, actions.Pick: _pick, actions.Steal: _steal, actions.Gift: _gift,
+    actions.Bank: _bank, actions.Accept: _accept,
+    actions.Reorder: _reorder, actions.Want: _want, actions.Discard: _own_card, actions.Offer: _own_card,
+    actions.Block: _own_card,
 }
 
 

@@ -11,21 +11,7 @@ from collections import Counter
 
 from engines import sampling
 from engines.core import Choice, Seat
-from engines.spheres_of_life.actions import (
-    Accept,
-    Bank,
-    Block,
-    Cancel,
-    Discard,
-    Gift,
-    Offer,
-    Pick,
-    Play,
-    Reorder,
-    Steal,
-    Take,
-    Want,
-)
+from engines.spheres_of_life import actions
 from engines.spheres_of_life.scoring import BANKED_CORRUPTED, BANKED_NOBLE, SET_SIZE, animal_points, score
 from engines.spheres_of_life.state import SolState
 
@@ -87,14 +73,14 @@ def quick_move(state: SolState, seat: Seat, choices: list[Choice], rng: random.R
 
 def _worth(hands: Hands, seat: Seat, action: object, rng: random.Random) -> float:
     state = hands.state
-    if isinstance(action, Reorder):
+    if isinstance(action, actions.Reorder):
         return -100.0  # idle: the score never changes by it
-    if isinstance(action, (Pick, Take)):
+    if isinstance(action, (actions.Pick, actions.Take)):
         return hands.gain(seat, state.kind(action.card))
-    if isinstance(action, Discard):
+    if isinstance(action, actions.Discard):
         # Shed what counts against the hand; keep what counts for it.
         return hands.loss(seat, state.kind(action.card)) - 0.1
-    if isinstance(action, Bank):
+    if isinstance(action, actions.Bank):
         group = state.deck_spec.group(action.animal)
         held = hands.count(seat, action.animal)
         before = animal_points(held) * (1 if group == "noble" else -1)
@@ -102,28 +88,28 @@ def _worth(hands: Hands, seat: Seat, action: object, rng: random.Random) -> floa
         banked = BANKED_NOBLE if group == "noble" else BANKED_CORRUPTED
         # A banked set can no longer be stolen: a little for the safety.
         return hands.worth(seat, after + banked - before) + 1.0
-    if isinstance(action, Steal):
+    if isinstance(action, actions.Steal):
         if action.card is not None:
             seen = state.kind(action.card)
             return hands.gain(seat, seen) - hands.loss(action.target, seen) / 2
         return 0.5 + hands.leader_gap(seat, action.target)
-    if isinstance(action, Gift):
+    if isinstance(action, actions.Gift):
         kind = state.kind(action.card)
         return hands.loss(seat, kind) - hands.gain(action.target, kind) / 2 - 0.5
-    if isinstance(action, Offer):
+    if isinstance(action, actions.Offer):
         return 0.0
-    if isinstance(action, Want):
+    if isinstance(action, actions.Want):
         offer = state.dream.offer if state.dream is not None else None
         given = hands.loss(seat, state.kind(offer)) if offer is not None else 0.0
         return hands.gain(seat, action.wanted) + given
-    if isinstance(action, Accept):
+    if isinstance(action, actions.Accept):
         return _accept_worth(hands, seat)
-    if isinstance(action, Block):
+    if isinstance(action, actions.Block):
         return 1.0 if _aimed_at(state, seat) else -1.0
-    if isinstance(action, Play):
+    if isinstance(action, actions.Play):
         # An Ability card counts -1 in hand: playing it now and then is fine.
         return rng.random() - 0.6
-    if isinstance(action, Cancel):
+    if isinstance(action, actions.Cancel):
         return -1.0
     return 0.0  # pass, done, decline, a Hero, a throw, a look, a place
 

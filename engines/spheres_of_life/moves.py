@@ -6,29 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engines.core import Event, seat_ref
-from engines.spheres_of_life import dream_actions, effects, knowledge
-from engines.spheres_of_life.actions import (
-    Accept,
-    Bank,
-    Block,
-    Cancel,
-    ChooseHero,
-    Decline,
-    Discard,
-    Done,
-    Gift,
-    Offer,
-    Pass,
-    Peek,
-    Pick,
-    Place,
-    Play,
-    Reorder,
-    Steal,
-    Take,
-    Throw,
-    Want,
-)
+from engines.spheres_of_life import actions, dream_actions, effects, knowledge
 from engines.spheres_of_life.phases import (
     check_balance,
     end_night_turn,
@@ -49,7 +27,7 @@ def _dream(state: SolState) -> Dream:
     return state.dream
 
 
-def choose_hero(state: SolState, seat: int, move: ChooseHero) -> list[Event]:
+def choose_hero(state: SolState, seat: int, move: actions.ChooseHero) -> list[Event]:
     state.hero_picks[seat].append(move.hero)
     events = [Event(text=f"{seat_ref(seat)} has chosen.")] if heroes_needed(state, seat) == 0 else []
     if any(heroes_needed(state, s) > 0 for s in range(state.players)):
@@ -57,14 +35,14 @@ def choose_hero(state: SolState, seat: int, move: ChooseHero) -> list[Event]:
     return events + reveal_heroes(state)
 
 
-def throw(state: SolState, seat: int, move: Throw) -> list[Event]:
+def throw(state: SolState, seat: int, move: actions.Throw) -> list[Event]:
     state.rps[seat] = move.shape
     if any(state.rps[s] is None for s in state.rps_players):
         return [Event(text=f"{seat_ref(seat)} has thrown.")]
     return reveal_rps(state)
 
 
-def pick(state: SolState, seat: int, move: Pick) -> list[Event]:
+def pick(state: SolState, seat: int, move: actions.Pick) -> list[Event]:
     state.table.remove(move.card)
     state.hands[seat].append(move.card)
     state.count += 1
@@ -74,7 +52,7 @@ def pick(state: SolState, seat: int, move: Pick) -> list[Event]:
     return [Event(text=f"{seat_ref(seat)} picks {state.name(move.card)} from the table.")]
 
 
-def discard(state: SolState, seat: int, move: Discard) -> list[Event]:
+def discard(state: SolState, seat: int, move: actions.Discard) -> list[Event]:
     state.hands[seat].remove(move.card)
     state.discard.append(move.card)
     if state.pending is not None:
@@ -84,7 +62,7 @@ def discard(state: SolState, seat: int, move: Discard) -> list[Event]:
     return [Event(text=f"{seat_ref(seat)} discards {state.name(move.card)}.")]
 
 
-def done(state: SolState, seat: int, move: Done) -> list[Event]:
+def done(state: SolState, seat: int, move: actions.Done) -> list[Event]:
     if state.pending is not None:
         state.pending.stop = True
     elif not state.picking:
@@ -94,7 +72,7 @@ def done(state: SolState, seat: int, move: Done) -> list[Event]:
     return []
 
 
-def bank(state: SolState, seat: int, move: Bank) -> list[Event]:
+def bank(state: SolState, seat: int, move: actions.Bank) -> list[Event]:
     cards = [c for c in state.hands[seat] if state.kind(c) == move.animal][:SET_SIZE]
     for card in cards:
         state.hands[seat].remove(card)
@@ -103,25 +81,25 @@ def bank(state: SolState, seat: int, move: Bank) -> list[Event]:
     return [Event(text=f"{seat_ref(seat)} banks a set of {state.deck_spec.name_of(move.animal)}.")]
 
 
-def steal(state: SolState, seat: int, move: Steal) -> list[Event]:
+def steal(state: SolState, seat: int, move: actions.Steal) -> list[Event]:
     return dream_actions.announce(state, seat, "steal", move.target, move.card)
 
 
-def gift(state: SolState, seat: int, move: Gift) -> list[Event]:
+def gift(state: SolState, seat: int, move: actions.Gift) -> list[Event]:
     return dream_actions.announce(state, seat, "gift", move.target, move.card)
 
 
-def offer(state: SolState, seat: int, move: Offer) -> list[Event]:
+def offer(state: SolState, seat: int, move: actions.Offer) -> list[Event]:
     _dream(state).offer = move.card
     return []
 
 
-def cancel(state: SolState, seat: int, move: Cancel) -> list[Event]:
+def cancel(state: SolState, seat: int, move: actions.Cancel) -> list[Event]:
     _dream(state).offer = None
     return []
 
 
-def want(state: SolState, seat: int, move: Want) -> list[Event]:
+def want(state: SolState, seat: int, move: actions.Want) -> list[Event]:
     dream = _dream(state)
     assert dream.offer is not None
     others = [s for s in range(state.players) if s != seat]
@@ -131,13 +109,13 @@ def want(state: SolState, seat: int, move: Want) -> list[Event]:
                        f"for a {state.deck_spec.name_of(move.wanted)}. Accept or decline.")]
 
 
-def accept(state: SolState, seat: int, move: Accept) -> list[Event]:
+def accept(state: SolState, seat: int, move: actions.Accept) -> list[Event]:
     exchange = _dream(state).exchange
     assert exchange is not None
     return dream_actions.announce(state, exchange.proposer, "exchange", seat, exchange.card)
 
 
-def decline(state: SolState, seat: int, move: Decline) -> list[Event]:
+def decline(state: SolState, seat: int, move: actions.Decline) -> list[Event]:
     exchange = _dream(state).exchange
     assert exchange is not None
     exchange.waiting.remove(seat)
@@ -147,17 +125,17 @@ def decline(state: SolState, seat: int, move: Decline) -> list[Event]:
     return [Event(text=f"Nobody accepts: {seat_ref(exchange.proposer)} must Steal or give a Forced Gift.")]
 
 
-def play(state: SolState, seat: int, move: Play) -> list[Event]:
+def play(state: SolState, seat: int, move: actions.Play) -> list[Event]:
     return effects.play(state, seat, move.card, move.target)
 
 
-def block(state: SolState, seat: int, move: Block) -> list[Event]:
+def block(state: SolState, seat: int, move: actions.Block) -> list[Event]:
     if state.pending is not None:
         return effects.block(state, seat, move.card)
     return dream_actions.block(state, seat, move.card)
 
 
-def pass_(state: SolState, seat: int, move: Pass) -> list[Event]:
+def pass_(state: SolState, seat: int, move: actions.Pass) -> list[Event]:
     if state.pending is not None:
         return effects.pass_window(state, seat)
     if _dream(state).action is not None:
@@ -167,26 +145,26 @@ def pass_(state: SolState, seat: int, move: Pass) -> list[Event]:
     return [Event(text=f"{seat_ref(seat)} can take no Action and passes.")]
 
 
-def reorder(state: SolState, seat: int, move: Reorder) -> list[Event]:
+def reorder(state: SolState, seat: int, move: actions.Reorder) -> list[Event]:
     hand, i = state.hands[seat], move.position - 1
     hand[i], hand[i + 1] = hand[i + 1], hand[i]
     knowledge.forget_hand(state, seat)
     return []
 
 
-def peek(state: SolState, seat: int, move: Peek) -> list[Event]:
+def peek(state: SolState, seat: int, move: actions.Peek) -> list[Event]:
     assert state.pending is not None
     state.pending.chosen.append(move.position - 1)
     return []
 
 
-def place(state: SolState, seat: int, move: Place) -> list[Event]:
+def place(state: SolState, seat: int, move: actions.Place) -> list[Event]:
     assert state.pending is not None
     state.pending.placed.append(move.card)
     return []
 
 
-def take(state: SolState, seat: int, move: Take) -> list[Event]:
+def take(state: SolState, seat: int, move: actions.Take) -> list[Event]:
     pending = state.pending
     assert pending is not None and pending.target is not None
     state.hands[pending.target].remove(move.card)
@@ -198,9 +176,12 @@ def take(state: SolState, seat: int, move: Take) -> list[Event]:
 
 
 MOVES: dict[type, Callable[[SolState, int, Any], list[Event]]] = {
-    ChooseHero: choose_hero, Throw: throw, Pick: pick, Discard: discard, Done: done, Bank: bank,
-    Steal: steal, Gift: gift, Offer: offer, Cancel: cancel, Want: want, Accept: accept, Decline: decline,
-    Play: play, Block: block, Pass: pass_, Reorder: reorder, Peek: peek, Place: place, Take: take,
+    actions.ChooseHero: choose_hero, actions.Throw: throw, actions.Pick: pick, actions.Discard: discard,
+    actions.Done: done, actions.Bank: bank,
+    actions.Steal: steal, actions.Gift: gift, actions.Offer: offer, actions.Cancel: cancel,
+    actions.Want: want, actions.Accept: accept, actions.Decline: decline,
+    actions.Play: play, actions.Block: block, actions.Pass: pass_, actions.Reorder: reorder,
+    actions.Peek: peek, actions.Place: place, actions.Take: take,
 }
 
 

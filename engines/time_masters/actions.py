@@ -6,21 +6,17 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from engines.actions import BY_TYPE, Move
 
 
-class _Move(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class Activate(_Move):
+class Activate(Move):
     """Timer phase: activate a full timer; its spells must be cast this turn."""
 
     type: Literal["activate"] = "activate"
     timer: int
 
 
-class Delay(_Move):
+class Delay(Move):
     """Timer phase: place a card from hand face down on a full timer."""
 
     type: Literal["delay"] = "delay"
@@ -28,26 +24,26 @@ class Delay(_Move):
     card: int
 
 
-class Cast(_Move):
+class Cast(Move):
     """Cast a spell from hand (pay its Kè) or from an activated timer (paid already)."""
 
     type: Literal["cast"] = "cast"
     card: int
 
 
-class Focus(_Move):
+class Focus(Move):
     type: Literal["focus"] = "focus"
     card: int
 
 
-class SetTimer(_Move):
+class SetTimer(Move):
     """Put a timer card from hand into play."""
 
     type: Literal["set_timer"] = "set_timer"
     card: int
 
 
-class DiscardTimer(_Move):
+class DiscardTimer(Move):
     """Main phase, at a table that limits timers in play (``max_timers``) and
     with that many set: put a timer card from hand on one's discard pile, so a
     hand of timers that cannot be set is never stuck (decision 3)."""
@@ -56,7 +52,7 @@ class DiscardTimer(_Move):
     card: int
 
 
-class Load(_Move):
+class Load(Move):
     """Lay a spell from hand face down on a timer, paying its Kè now."""
 
     type: Literal["load"] = "load"
@@ -64,25 +60,25 @@ class Load(_Move):
     timer: int
 
 
-class Rest(_Move):
+class Rest(Move):
     """Pass the turn to recover all Kè."""
 
     type: Literal["rest"] = "rest"
 
 
-class EndMain(_Move):
+class EndMain(Move):
     """Go on to the Access spheres phase."""
 
     type: Literal["end_main"] = "end_main"
 
 
-class Buy(_Move):
+class Buy(Move):
     type: Literal["buy"] = "buy"
     level: int
     hidden: bool = False
 
 
-class EndTurn(_Move):
+class EndTurn(Move):
     """Finish buying: clean up and pass the turn."""
 
     type: Literal["end_turn"] = "end_turn"
@@ -90,5 +86,5 @@ class EndTurn(_Move):
 
 TmAction = Annotated[
     Activate | Delay | Cast | Focus | SetTimer | DiscardTimer | Load | Rest | EndMain | Buy | EndTurn,
-    Field(discriminator="type"),
+    BY_TYPE,
 ]

@@ -3,29 +3,16 @@
 from __future__ import annotations
 
 from engines.core import Event, seat_ref
-from engines.time_masters.actions import (
-    Activate,
-    Buy,
-    Cast,
-    Delay,
-    DiscardTimer,
-    EndMain,
-    EndTurn,
-    Focus,
-    Load,
-    Rest,
-    SetTimer,
-    TmAction,
-)
+from engines.time_masters import actions
 from engines.time_masters.cards import CardSpec
 from engines.time_masters.state import Timer, TmState
 
 
-def carry_out(state: TmState, seat: int, action: TmAction) -> list[Event]:
+def carry_out(state: TmState, seat: int, action: actions.TmAction) -> list[Event]:
     me = seat_ref(seat)
-    if isinstance(action, Activate):
+    if isinstance(action, actions.Activate):
         return _activate(state, seat, action.timer)
-    if isinstance(action, Delay):
+    if isinstance(action, actions.Delay):
         timer = _timer(state, seat, action.timer)
         state.hands[seat].remove(action.card)
         timer.delays.append(action.card)
@@ -33,26 +20,26 @@ def carry_out(state: TmState, seat: int, action: TmAction) -> list[Event]:
         _after_timer_step(state)
         return [Event(text=f"{me} delays {state.name(timer.card)} with a card from hand, face down."),
                 Event(text=f"You delay {state.name(timer.card)} with {state.name(action.card)}.", to=[seat])]
-    if isinstance(action, Cast):
+    if isinstance(action, actions.Cast):
         return _cast(state, seat, action.card)
-    if isinstance(action, Focus):
+    if isinstance(action, actions.Focus):
         state.hands[seat].remove(action.card)
         state.played.append(action.card)
         state.acted = True
         return [Event(text=f"{me} plays the focus {state.name(action.card)}."),
                 *_effects(state, seat, state.spec(action.card))]
-    if isinstance(action, SetTimer):
+    if isinstance(action, actions.SetTimer):
         state.hands[seat].remove(action.card)
         state.timers[seat].append(Timer(card=action.card))
         state.acted = True
         return [Event(text=f"{me} sets the timer {state.name(action.card)}.")]
-    if isinstance(action, DiscardTimer):
+    if isinstance(action, actions.DiscardTimer):
         # Not a play: the turn may still end in a Rest, whose refill replaces the card.
         state.hands[seat].remove(action.card)
         state.discards[seat].append(action.card)
         return [Event(text=f"{me} discards the timer {state.name(action.card)} from hand: "
                            f"no room to set it (at most {state.options.max_timers} in play).")]
-    if isinstance(action, Load):
+    if isinstance(action, actions.Load):
         timer = _timer(state, seat, action.timer)
         state.hands[seat].remove(action.card)
         state.ke[seat] -= state.spec(action.card).cost
@@ -61,15 +48,15 @@ def carry_out(state: TmState, seat: int, action: TmAction) -> list[Event]:
         return [Event(text=f"{me} lays a spell face down on {state.name(timer.card)} "
                            f"({len(timer.spells)}/{state.spec(timer.card).capacity})."),
                 Event(text=f"You lay {state.name(action.card)} on {state.name(timer.card)}.", to=[seat])]
-    if isinstance(action, Rest):
+    if isinstance(action, actions.Rest):
         state.ke[seat] = state.options.ke
         return [Event(text=f"{me} rests and recovers all their Kè."), *end_turn(state)]
-    if isinstance(action, EndMain):
+    if isinstance(action, actions.EndMain):
         state.phase = "access"
         return []
-    if isinstance(action, Buy):
+    if isinstance(action, actions.Buy):
         return _buy(state, seat, action)
-    assert isinstance(action, EndTurn)
+    assert isinstance(action, actions.EndTurn)
     return end_turn(state)
 
 
@@ -165,7 +152,7 @@ def draw(state: TmState, seat: int, n: int) -> list[Event]:
             Event(text=f"You draw {names}.", to=[seat])]
 
 
-def _buy(state: TmState, seat: int, action: Buy) -> list[Event]:
+def _buy(state: TmState, seat: int, action: actions.Buy) -> list[Event]:
     pile = state.spheres[action.level - 1]
     card = pile.pop(1 if action.hidden else 0)
     state.access_spent += action.level + (1 if action.hidden else 0)
