@@ -1,6 +1,6 @@
 """How long one act takes, on many tables at once, against a real Redis.
 
-An act is :meth:`bot.tables.TableService.act` end to end: load the table, let the
+An act is :meth:`bot.service.tables.TableService.act` end to end: load the table, let the
 engine apply the move, save with compare-and-set on the version, append the log
 (and refresh the indexes). Beside it the bare Redis GET+SET round trip is timed
 on the same client, with a value the size of a table's state, so the ratio shows
@@ -35,9 +35,9 @@ from typing import Any, TextIO
 
 from redis.asyncio import Redis
 
-from bot import collector
-from bot.errors import TableError
-from bot.tables import Player, TableService
+from bot.ops import collector
+from bot.service.errors import TableError
+from bot.service.tables import Player, TableService
 from engines.core import Engine
 from storage.connect import RedisServer, RedisUnavailable, reach
 from storage.connect import connect as redis_client

@@ -31,8 +31,8 @@ from urllib.parse import urlsplit
 from redis.asyncio import Redis
 
 from benchmarks.bench_act import _Bench, percentile
-from bot import collector
-from bot.tables import TableService
+from bot.ops import collector
+from bot.service.tables import TableService
 from storage.cluster import LocalCluster
 from storage.connect import RedisServer, connect
 from storage.records import TableStatus

@@ -20,10 +20,10 @@ from collections.abc import Awaitable, Callable, Mapping
 from functools import partial
 from typing import Any
 
-from bot.errors import TableBusy, TableError, TableNotFound
-from bot.policy import Actor, in_server, no_such_tournament, seen_tournament
-from bot.ratings import RatingService, ordinal
-from bot.tables import Player, TableService
+from bot.service.errors import TableBusy, TableError, TableNotFound
+from bot.service.policy import Actor, in_server, no_such_tournament, seen_tournament
+from bot.service.ratings import RatingService, ordinal
+from bot.service.tables import Player, TableService
 from bot.tournaments import formats, roster
 from bot.tournaments.roster import LIVE, Unchanged
 from bot.tournaments.scoring import Scoring, table_points
@@ -71,7 +71,7 @@ class TournamentService:
 
     async def named(self, actor: Actor, tournament_id: str) -> Tournament:
         """The tournament ``tournament_id`` names, if ``actor`` may see it (see
-        :mod:`bot.policy`); another server's is answered as an id that names none."""
+        :mod:`bot.service.policy`); another server's is answered as an id that names none."""
         asked = tournament_id.strip().lower()
         tournament = await self.store.get(asked)
         if tournament is None:

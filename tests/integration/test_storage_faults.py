@@ -17,8 +17,8 @@ import pytest
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
-from bot.errors import OutcomeUnknown, StorageUnavailable
-from bot.tables import Player, TableService
+from bot.service.errors import OutcomeUnknown, StorageUnavailable
+from bot.service.tables import Player, TableService
 from storage.connect import RedisServer, connect
 from storage.store import TableStore
 from tests.support.clock import Clock

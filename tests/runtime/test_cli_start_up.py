@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from bot import cli
+from bot.ops import cli
 from storage.connect import RedisServer
 from tests.support.minigame import HIGH_CARD
 

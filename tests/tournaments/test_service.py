@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 from redis.asyncio import Redis
 
-from bot.errors import TableError
-from bot.ratings import RatingService
-from bot.results import Results
-from bot.tables import Player, TableService
+from bot.service.errors import TableError
+from bot.service.ratings import RatingService
+from bot.service.results import Results
+from bot.service.tables import Player, TableService
 from bot.tournaments.service import TournamentService
 from bot.tournaments.standings import standings
 from engines.core import Result
