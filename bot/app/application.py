@@ -27,8 +27,8 @@ from bot.app.cogs.reading import ReadingCommands
 from bot.app.cogs.tables import TableCommands
 from bot.app.cogs.tournaments import SettingsCommands, TournamentCommands
 from bot.app.ui.answer import safe_reply
-from bot.app.ui.components import DYNAMIC_ITEMS, OTHER_ITEMS, is_ours
 from bot.app.ui.flows import SORRY, Flows
+from bot.app.ui.items import DYNAMIC_ITEMS, OTHER_ITEMS, is_ours
 from bot.app.ui.tournament_desk import TournamentDesk
 from bot.app.ui.tournament_items import TournamentButton
 from bot.ops.settings import Settings

@@ -8,7 +8,8 @@ import asyncio
 import pytest
 
 from bot.app.cogs.play import move_named
-from bot.app.ui.components import DYNAMIC_ITEMS, VERBS
+from bot.app.ui.components import VERBS
+from bot.app.ui.items import DYNAMIC_ITEMS
 from bot.service.errors import NotHost, NotSeated, StaleClick, TableError, WrongStatus
 from bot.service.seating import check_drawn, drawn_for, in_lobby, next_host, seat_named
 from bot.service.tables import Player, TableService

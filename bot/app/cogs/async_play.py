@@ -22,13 +22,13 @@ from bot.service.tables import Outcome
 from engines.words import plural
 
 if TYPE_CHECKING:
-    from bot.app.application import GameTableBot
+    from bot.app.hosting import TableHost
 
 Interaction = discord.Interaction[Any]
 
 
 class AsyncPlayCommands(commands.Cog):
-    def __init__(self, bot: GameTableBot) -> None:
+    def __init__(self, bot: TableHost) -> None:
         self.bot = bot
 
     async def cog_load(self) -> None:

@@ -19,7 +19,7 @@ from bot.service.tables import TableService
 from storage.records import TableRecord
 
 if TYPE_CHECKING:
-    from bot.app.application import GameTableBot
+    from bot.app.hosting import TableHost
 
 Interaction = discord.Interaction[Any]
 _SEEN_AT = re.compile(r"(?P<key>[A-Za-z0-9_.:+\-]{1,48})@(?P<version>\d{1,9})")
@@ -44,7 +44,7 @@ def move_named(service: TableService, record: TableRecord, user_id: int, action:
 
 
 class PlayCommands(commands.Cog):
-    def __init__(self, bot: GameTableBot) -> None:
+    def __init__(self, bot: TableHost) -> None:
         self.bot = bot
         # Per (user, table): the oldest table version a /play of theirs still
         # unanswered was judged against, and how many are unanswered.

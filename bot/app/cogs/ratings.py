@@ -17,7 +17,7 @@ from bot.service.ratings import RatingService, Standing, ordinal
 from engines.core import quote
 
 if TYPE_CHECKING:
-    from bot.app.application import GameTableBot
+    from bot.app.hosting import TableHost
 
 Interaction = discord.Interaction[Any]
 BOARD_SIZE = 20
@@ -31,7 +31,7 @@ def rating_line(standing: Standing) -> str:
 
 
 class RatingCommands(commands.Cog):
-    def __init__(self, bot: GameTableBot) -> None:
+    def __init__(self, bot: TableHost) -> None:
         self.bot = bot
 
     @property

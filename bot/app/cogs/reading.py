@@ -21,7 +21,7 @@ from bot.service.policy import names
 from engines.core import CardText, Engine, RulesSection, quote
 
 if TYPE_CHECKING:
-    from bot.app.application import GameTableBot
+    from bot.app.hosting import TableHost
 
 Interaction = discord.Interaction[Any]
 DESCRIPTION = 4096
@@ -30,7 +30,7 @@ MESSAGE_TEXT = 5600
 
 
 class ReadingCommands(commands.Cog):
-    def __init__(self, bot: GameTableBot) -> None:
+    def __init__(self, bot: TableHost) -> None:
         self.bot = bot
 
     def _engine(self, game: str) -> Engine[Any, Any]:

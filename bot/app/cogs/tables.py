@@ -29,7 +29,7 @@ from engines.core import quote
 from storage.records import BotLevel, TableRecord, TableStatus
 
 if TYPE_CHECKING:
-    from bot.app.application import GameTableBot
+    from bot.app.hosting import TableHost
 
 log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]
@@ -78,7 +78,7 @@ def parse_options(text: str | None) -> dict[str, Any]:
 class TableCommands(
     commands.GroupCog, group_name="table", group_description="Create, join and run game tables"
 ):
-    def __init__(self, bot: GameTableBot) -> None:
+    def __init__(self, bot: TableHost) -> None:
         self.bot = bot
         super().__init__()
 

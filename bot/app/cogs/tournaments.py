@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import io
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.app.cogs.tables import PACE_CHOICES, PACES, game_choices, parse_options
+from bot.app.hosting import TableHost, host_of
 from bot.app.ui.answer import after_save, guarded, public_message, reply, suggestions
 from bot.app.ui.embeds import fit
 from bot.app.ui.flows import actor, moderates
@@ -28,9 +29,6 @@ from bot.tournaments.service import TournamentService
 from storage.preferences import SettingsStore
 from storage.tournaments import Format, Tournament
 
-if TYPE_CHECKING:
-    from bot.app.application import GameTableBot
-
 Interaction = discord.Interaction[Any]
 # A mention, or the ">" between two places (outside any mention).
 RANKING_TOKEN = re.compile(r"<@!?(?P<user>\d{1,20})>|>")
@@ -42,7 +40,7 @@ async def tournament_names(interaction: Interaction, current: str) -> list[app_c
     """Autocomplete: this server's tournaments, running ones first."""
 
     async def names() -> list[app_commands.Choice[str]]:
-        bot: GameTableBot = interaction.client  # type: ignore[assignment]
+        bot = host_of(interaction)
         found = await bot.desk.tournaments.store.in_guild(interaction.guild_id or 0)
         found = [t for t in found if policy.sees_tournament(actor(interaction), t)]
         found.sort(key=lambda t: (t.phase not in LIVE, -t.created_at))
@@ -78,7 +76,7 @@ def parse_ranking(text: str) -> list[list[int]]:
 class TournamentCommands(
     commands.GroupCog, group_name="tournament", group_description="Run tournaments on gametable tables"
 ):
-    def __init__(self, bot: GameTableBot) -> None:
+    def __init__(self, bot: TableHost) -> None:
         self.bot = bot
         super().__init__()
 
@@ -399,7 +397,7 @@ class TournamentCommands(
 class SettingsCommands(
     commands.GroupCog, group_name="settings", group_description="Your settings and this server's"
 ):
-    def __init__(self, bot: GameTableBot) -> None:
+    def __init__(self, bot: TableHost) -> None:
         self.bot = bot
         super().__init__()
 

@@ -20,15 +20,12 @@ custom_id templates (all well under Discord's 100 characters):
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import discord
 
 from bot.render.menu import format_path, parse_path
 from bot.service.policy import names
-
-if TYPE_CHECKING:
-    from bot.app.application import GameTableBot
 
 TABLE = r"(?P<table>[a-z0-9]{1,16}):(?P<ver>\d{1,9})"
 VERBS = {
@@ -43,8 +40,43 @@ VERBS = {
 NAV_LABELS = {"refresh": "Refresh", "back": "Back"}
 
 
-def _bot(interaction: discord.Interaction[Any]) -> GameTableBot:
-    return interaction.client  # type: ignore[no-any-return]
+Interaction = discord.Interaction[Any]
+
+
+class _TableFlows(Protocol):
+    """What these items hand over to (:class:`bot.app.ui.flows.Flows`), named
+    here so the items need not import the flows that draw them."""
+
+    async def table_button(
+        self, interaction: Interaction, verb: str, table_id: str, version: int
+    ) -> None: ...
+
+    async def play(self, interaction: Interaction, table_id: str, version: int | None, key: str) -> None: ...
+
+    async def menu_pick(
+        self, interaction: Interaction, table_id: str, version: int, path: list[int], picked: int
+    ) -> None: ...
+
+    async def navigate(
+        self, interaction: Interaction, table_id: str, version: int, path: list[int]
+    ) -> None: ...
+
+    async def remove_pick(
+        self, interaction: Interaction, table_id: str, version: int, seat: int
+    ) -> None: ...
+
+    async def card_text(
+        self, interaction: Interaction, table_id: str, version: int, path: list[int]
+    ) -> None: ...
+
+
+class _Host(Protocol):
+    @property
+    def flows(self) -> _TableFlows: ...
+
+
+def _bot(interaction: discord.Interaction[Any]) -> _Host:
+    return interaction.client  # type: ignore[return-value]
 
 
 @names("table")
@@ -217,74 +249,3 @@ class CardTextButton(
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await _bot(interaction).flows.card_text(interaction, self.table_id, self.version, self.path)
-
-
-@names("table")
-class UndoButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"gt:v1:undo:" + TABLE + r":(?P<answer>yes|no)",
-):
-    def __init__(self, table_id: str, version: int, accept: bool) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label="Accept" if accept else "Decline",
-                style=discord.ButtonStyle.success if accept else discord.ButtonStyle.danger,
-                custom_id=f"gt:v1:undo:{table_id}:{version}:{'yes' if accept else 'no'}",
-            )
-        )
-        self.table_id, self.version, self.accept = table_id, version, accept
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> UndoButton:
-        return cls(match["table"], int(match["ver"]), match["answer"] == "yes")
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        from bot.app.ui.undo_vote import answer  # it draws these buttons: imported here, not at the top
-
-        await answer(interaction, self.table_id, self.version, self.accept)
-
-
-@names("here")
-class PageButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"gt:v1:list:(?P<kind>mine|here):(?P<start>\d{1,7}):(?P<step>prev|next)",
-):
-    """Previous or Next on a table list: the page from rank ``start``, for
-    whoever presses it (``mine``: their own tables; ``here``: the channel's)."""
-
-    def __init__(self, kind: str, start: int, step: str, *, disabled: bool = False) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label="Previous" if step == "prev" else "Next",
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"gt:v1:list:{kind}:{start}:{step}",
-                disabled=disabled,
-            )
-        )
-        self.kind, self.start = kind, start
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> PageButton:
-        return cls(match["kind"], int(match["start"]), match["step"])
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        from bot.app.ui.table_pages import turn_page  # it draws these buttons: imported here, not at the top
-
-        await turn_page(interaction, self.kind, self.start)
-
-
-DYNAMIC_ITEMS = (TableButton, ChoiceButton, MenuSelect, NavButton, SeatSelect, CardTextButton, UndoButton)
-# Not a table's: a page of a list is drawn fresh at every press, so it carries no version.
-OTHER_ITEMS = (PageButton,)
-
-
-def is_ours(custom_id: str) -> bool:
-    """Whether a custom_id matches one of the templates above (else no item will answer it)."""
-    return any(
-        item.__discord_ui_compiled_template__.fullmatch(custom_id)  # type: ignore[attr-defined]
-        for item in (*DYNAMIC_ITEMS, *OTHER_ITEMS)
-    )

@@ -11,7 +11,7 @@ The table is told from the outbox the save wrote (:meth:`Announcer.deliver`).
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import discord
 
@@ -32,8 +32,12 @@ from bot.service.tables import Outcome, Player, TableService
 from bot.service.user_prefs import own_prefs
 from storage.records import BotLevel, TableRecord, TableStatus
 
-if TYPE_CHECKING:
-    from bot.app.announce import Announcer
+
+class Announcing(Protocol):
+    """What the flows use of the announcer (:class:`bot.app.announce.Announcer`,
+    which draws the table's post with these flows)."""
+
+    async def deliver(self, table_id: str) -> None: ...
 
 log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]
@@ -85,7 +89,7 @@ def table_view(record: TableRecord) -> discord.ui.View | None:
 
 
 class Flows:
-    def __init__(self, service: TableService, announcer: Announcer) -> None:
+    def __init__(self, service: TableService, announcer: Announcing) -> None:
         self.service = service
         self.announcer = announcer
         self.pictures = TablePictures(service.view)

@@ -6,21 +6,20 @@ each press shows the presser's own list, or the list of the channel pressed in."
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+import re
+from typing import Any
 
 import discord
 
+from bot.app.hosting import host_of
 from bot.app.ui.answer import guarded, reply, update
-from bot.app.ui.components import PageButton
 from bot.app.ui.embeds import fit
 from bot.service.my_tables import PAGE_SIZE as MINE_SIZE
 from bot.service.my_tables import MyTable, last_page, my_tables, title_of
+from bot.service.policy import names
 from bot.service.tables import TableService
 from engines.words import plural
 from storage.listing import Entry, Page
-
-if TYPE_CHECKING:
-    from bot.app.application import GameTableBot
 
 Interaction = discord.Interaction[Any]
 HERE_SIZE = 15  # short lines: well inside a message's 2000 characters
@@ -122,7 +121,36 @@ async def turn_page(interaction: Interaction, kind: str, start: int) -> None:
 
 
 async def _page(interaction: Interaction, kind: str, start: int) -> dict[str, Any]:
-    bot: GameTableBot = interaction.client  # type: ignore[assignment]
+    bot = host_of(interaction)
     if kind == "mine":
         return await mine(bot.service, interaction.user.id, start)
     return await here(bot.service, interaction.channel_id or 0, start)
+
+
+@names("here")
+class PageButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"gt:v1:list:(?P<kind>mine|here):(?P<start>\d{1,7}):(?P<step>prev|next)",
+):
+    """Previous or Next on a table list: the page from rank ``start``, for
+    whoever presses it (``mine``: their own tables; ``here``: the channel's)."""
+
+    def __init__(self, kind: str, start: int, step: str, *, disabled: bool = False) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Previous" if step == "prev" else "Next",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"gt:v1:list:{kind}:{start}:{step}",
+                disabled=disabled,
+            )
+        )
+        self.kind, self.start = kind, start
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> PageButton:
+        return cls(match["kind"], int(match["start"]), match["step"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await turn_page(interaction, self.kind, self.start)

@@ -8,7 +8,7 @@ work after a restart and each message's ids are its own.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import discord
 
@@ -18,8 +18,19 @@ from bot.tournaments.standings import standings
 from engines.words import plural
 from storage.tournaments import EntrantStatus, Format, Phase, Tournament
 
-if TYPE_CHECKING:
-    from bot.app.application import GameTableBot
+
+class _Desk(Protocol):
+    async def registration_button(
+        self, interaction: discord.Interaction[Any], verb: str, tournament_id: str
+    ) -> None: ...
+
+
+class _Host(Protocol):
+    """What the registration buttons use of the bot: its tournament desk
+    (:class:`bot.app.ui.tournament_desk.TournamentDesk`, which draws them)."""
+
+    @property
+    def desk(self) -> _Desk: ...
 
 VERBS = {"join": "Join", "leave": "Leave", "checkin": "Check in"}
 FORMATS = {
@@ -55,7 +66,7 @@ class TournamentButton(
         return cls(match["verb"], match["tour"], int(match["ver"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        bot: GameTableBot = interaction.client  # type: ignore[assignment]
+        bot: _Host = interaction.client  # type: ignore[assignment]
         await bot.desk.registration_button(interaction, self.verb, self.tournament_id)
 
 

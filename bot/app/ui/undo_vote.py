@@ -3,18 +3,18 @@ the table's channel with Accept and Decline for the other players."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+import re
+from typing import Any
 
 import discord
 
+from bot.app.hosting import host_of
 from bot.app.ui.answer import guarded, reply
-from bot.app.ui.components import UndoButton
+from bot.app.ui.components import TABLE
 from bot.app.ui.flows import actor
+from bot.service.policy import names
 from bot.service.undo import voters
 from bot.service.undo_requests import ask_undo, vote_undo
-
-if TYPE_CHECKING:
-    from bot.app.application import GameTableBot
 
 Interaction = discord.Interaction[Any]
 
@@ -27,7 +27,7 @@ def vote_view(table_id: str, asked_at: int) -> discord.ui.View:
 
 
 async def ask(interaction: Interaction, table: str | None) -> None:
-    bot: GameTableBot = interaction.client  # type: ignore[assignment]
+    bot = host_of(interaction)
 
     async def asking() -> None:
         record = await bot.service.find(actor(interaction), interaction.channel_id, table)
@@ -52,7 +52,7 @@ async def ask(interaction: Interaction, table: str | None) -> None:
 
 
 async def answer(interaction: Interaction, table_id: str, asked_at: int, accept: bool) -> None:
-    bot: GameTableBot = interaction.client  # type: ignore[assignment]
+    bot = host_of(interaction)
 
     async def answering() -> None:
         await bot.flows.table(interaction, table_id)
@@ -68,3 +68,27 @@ async def answer(interaction: Interaction, table_id: str, asked_at: int, accept:
 
     await guarded(interaction, answering(), table_id)
 
+
+@names("table")
+class UndoButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"gt:v1:undo:" + TABLE + r":(?P<answer>yes|no)",
+):
+    def __init__(self, table_id: str, version: int, accept: bool) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Accept" if accept else "Decline",
+                style=discord.ButtonStyle.success if accept else discord.ButtonStyle.danger,
+                custom_id=f"gt:v1:undo:{table_id}:{version}:{'yes' if accept else 'no'}",
+            )
+        )
+        self.table_id, self.version, self.accept = table_id, version, accept
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> UndoButton:
+        return cls(match["table"], int(match["ver"]), match["answer"] == "yes")
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await answer(interaction, self.table_id, self.version, self.accept)
