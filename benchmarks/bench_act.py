@@ -39,9 +39,10 @@ from bot.ops import collector
 from bot.service.errors import TableError
 from bot.service.tables import Player, TableService
 from engines.core import Engine
-from storage.connect import RedisServer, RedisUnavailable, reach
+from storage.connect import RedisUnavailable, reach
 from storage.connect import connect as redis_client
 from storage.records import TableRecord, TableStatus
+from storage.server import RedisServer
 from storage.store import TableStore
 
 GameMap = Mapping[str, Engine[Any, Any]]

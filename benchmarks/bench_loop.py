@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any, TextIO, cast
 
 from benchmarks.bench_act import connect
-from bot.app.cogs.tables import DECK_BYTES, read_deck
+from bot.app.cogs.options import DECK_BYTES, read_deck
 from bot.app.ui.embeds import table_embed
 from bot.app.ui.flows import Flows
 from bot.service.tables import Player, TableService

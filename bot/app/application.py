@@ -24,8 +24,9 @@ from bot.app.cogs.async_play import AsyncPlayCommands
 from bot.app.cogs.play import PlayCommands
 from bot.app.cogs.ratings import RatingCommands
 from bot.app.cogs.reading import ReadingCommands
+from bot.app.cogs.server_settings import SettingsCommands
 from bot.app.cogs.tables import TableCommands
-from bot.app.cogs.tournaments import SettingsCommands, TournamentCommands
+from bot.app.cogs.tournaments import TournamentCommands
 from bot.app.ui.answer import safe_reply
 from bot.app.ui.flows import SORRY, Flows
 from bot.app.ui.items import DYNAMIC_ITEMS, OTHER_ITEMS, is_ours

@@ -19,7 +19,8 @@ from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from bot.service.errors import OutcomeUnknown, StorageUnavailable
 from bot.service.tables import Player, TableService
-from storage.connect import RedisServer, connect
+from storage.connect import connect
+from storage.server import RedisServer
 from storage.store import TableStore
 from tests.support.clock import Clock
 from tests.support.faults import drop_connections, frozen, inject, on_script, restart

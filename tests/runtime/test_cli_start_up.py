@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from bot.ops import cli
-from storage.connect import RedisServer
+from storage.server import RedisServer
 from tests.support.minigame import HIGH_CARD
 
 GAMES = {"high-card": HIGH_CARD}

@@ -10,7 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app.cogs.my_settings import attach_my_settings
-from bot.app.cogs.tables import table_choices
+from bot.app.cogs.options import table_choices
 from bot.app.ui.flows import actor, guarded, moderates, player, reply
 from bot.app.ui.table_pages import show
 from bot.app.ui.undo_vote import ask

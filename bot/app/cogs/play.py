@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.app.cogs.tables import table_choices
+from bot.app.cogs.options import table_choices
 from bot.app.ui.answer import suggestions
 from bot.app.ui.embeds import fit
 from bot.app.ui.flows import actor, guarded, reply

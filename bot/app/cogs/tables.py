@@ -3,21 +3,25 @@ render. The docstrings are the help users see in Discord."""
 
 from __future__ import annotations
 
-import asyncio
 import io
 import logging
-import tomllib
 from typing import TYPE_CHECKING, Any, get_args
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.app.cogs.options import (
+    PACE_CHOICES,
+    game_choices,
+    parse_options,
+    read_attached_deck,
+    table_choices,
+)
 from bot.app.ui.answer import after_save, defer, public_message, suggestions
 from bot.app.ui.embeds import fit, table_embed
 from bot.app.ui.flows import Flows, actor, guarded, player, reply
-from bot.app.ui.table_pages import here_line, show
-from bot.service import policy
+from bot.app.ui.table_pages import show
 from bot.service.clocks import PACES
 from bot.service.errors import StaleClick, TableDamaged, TableError
 from bot.service.policy import names
@@ -25,7 +29,6 @@ from bot.service.seating import seat_label, seat_named
 from bot.service.tablelog import log_files
 from bot.service.tables import TableService
 from bot.service.user_prefs import own_prefs
-from engines.core import quote
 from storage.records import BotLevel, TableRecord, TableStatus
 
 if TYPE_CHECKING:
@@ -37,42 +40,7 @@ ADD_BOT_STALE = (
     "The table changed while you asked, so no bot was added — here is where it stands now; "
     "use /table addbot again if you still want one."
 )
-DECK_BYTES = 256 * 1024
-CHOICES = 25  # Discord's most autocomplete choices
 DIFFICULTIES: dict[str, BotLevel] = {name: name for name in get_args(BotLevel)}
-PACE_CHOICES = [
-    app_commands.Choice(name="live — 5 minutes a move", value="live"),
-    app_commands.Choice(name="relaxed — 1 hour a move", value="relaxed"),
-    app_commands.Choice(name="async — 1 day a move", value="async"),
-    *(app_commands.Choice(name=f"correspondence — {n} days a move", value=f"{n}d") for n in (2, 3, 5, 7, 14)),
-]
-
-
-def game_choices(service: TableService, current: str) -> list[app_commands.Choice[str]]:
-    """Autocomplete: the games whose key or title contains ``current``, with their player counts."""
-    return [
-        app_commands.Choice(
-            name=fit(f"{e.info.title} ({e.info.min_players}–{e.info.max_players})", 100), value=key
-        )
-        for key, e in service.games.items()
-        if current.lower() in (key + e.info.title.lower())
-    ][:25]
-
-
-def parse_options(text: str | None) -> dict[str, Any]:
-    """``"rounds=2 pace=true"`` → ``{"rounds": 2, "pace": True}`` (TOML values, bare words as text)."""
-    options: dict[str, Any] = {}
-    for pair in (text or "").replace(",", " ").split():
-        key, sep, value = pair.partition("=")
-        if not sep or not key:
-            raise TableError(f"Options are written key=value, e.g. rounds=2 — not {quote(pair)}.")
-        try:
-            options[key] = tomllib.loads(f"v = {value}")["v"]
-        except tomllib.TOMLDecodeError:
-            options[key] = value
-        except RecursionError:
-            raise TableError(f"The value of option {quote(key)} is nested too deeply.") from None
-    return options
 
 
 class TableCommands(
@@ -140,7 +108,7 @@ class TableCommands(
         if deck is not None:
             if rated:
                 raise TableError("A table with a custom deck cannot be rated.")
-            chosen["deck"] = await _read_deck(deck)
+            chosen["deck"] = await read_attached_deck(deck)
         record = await self.service.create(
             game,
             player(interaction),
@@ -353,31 +321,6 @@ class TableCommands(
         return await table_choices(self.service, interaction, current)
 
 
-async def table_choices(
-    service: TableService, interaction: Interaction, current: str
-) -> list[app_commands.Choice[str]]:
-    """The user's tables, then this channel's, for a ``table`` option."""
-    return await suggestions(_table_choices(service, interaction, current))
-
-
-async def _table_choices(
-    service: TableService, interaction: Interaction, current: str
-) -> list[app_commands.Choice[str]]:
-    # A page of each list: the choices are bounded however many tables there are.
-    mine = await service.store.page(f"user:{interaction.user.id}", 0, CHOICES)
-    here = await service.store.page(f"channel:{interaction.channel_id or 0}", 0, CHOICES)
-    entries = list({e.id: e for e in [*mine.entries, *here.entries]}.values())
-    # Never another server's tables (in a DM: the user's own, every server's).
-    shown = policy.listed_here(actor(interaction), [e.guild_id for e in entries])
-    entries = [e for e, ok in zip(entries, shown, strict=True) if ok]
-    lines = [(here_line(service, e), e.id) for e in entries]
-    return [
-        app_commands.Choice(name=fit(line, 100), value=table_id)
-        for line, table_id in lines
-        if current.lower() in line.lower()
-    ][:CHOICES]
-
-
 def _log_note(record: TableRecord, entries: int, mine: bool) -> str:
     if not record.status.active:
         return (
@@ -388,19 +331,3 @@ def _log_note(record: TableRecord, entries: int, mine: bool) -> str:
     if mine:
         note += f" `log-{record.id}-mine` adds your own moves and what only you were told."
     return note
-
-
-async def _read_deck(deck: discord.Attachment) -> dict[str, Any]:
-    if deck.size > DECK_BYTES:
-        raise TableError("That deck file is too large (256 KB at most).")
-    return await read_deck(await deck.read())
-
-
-async def read_deck(data: bytes) -> dict[str, Any]:
-    """A deck file's TOML, read in a worker thread: a large file would hold up every other table."""
-    try:
-        return await asyncio.to_thread(lambda: tomllib.loads(data.decode("utf-8")))
-    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
-        raise TableError(f"That deck file is not valid TOML ({quote(error, 120)[1:-1]}).") from None
-    except RecursionError:
-        raise TableError("That deck file is nested too deeply.") from None

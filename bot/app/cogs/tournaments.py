@@ -1,76 +1,35 @@
-"""Slash commands for tournaments (``/tournament …``) and server settings
-(``/settings …``). Thin: parse, check who may, call the TournamentService and
-the desk. The docstrings are the help users see in Discord."""
+"""Slash commands for tournaments (``/tournament …``). Thin: parse, check who
+may, call the TournamentService and the desk. The docstrings are the help
+users see in Discord."""
 
 from __future__ import annotations
 
 import io
-import re
 from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.app.cogs.tables import PACE_CHOICES, PACES, game_choices, parse_options
-from bot.app.hosting import TableHost, host_of
-from bot.app.ui.answer import after_save, guarded, public_message, reply, suggestions
-from bot.app.ui.embeds import fit
-from bot.app.ui.flows import actor, moderates
+from bot.app.cogs.options import PACE_CHOICES, game_choices, parse_options
+from bot.app.cogs.tournament_options import member_player, parse_ranking, tournament_names
+from bot.app.hosting import TableHost
+from bot.app.ui.answer import after_save, guarded, public_message, reply
+from bot.app.ui.flows import actor
 from bot.app.ui.tournament_desk import TournamentDesk
 from bot.app.ui.tournament_items import registration_message, standings_message
 from bot.service import policy
+from bot.service.clocks import PACES
 from bot.service.errors import TableError
 from bot.service.policy import names
-from bot.service.tables import Player
 from bot.tournaments.export import to_csv, to_json
-from bot.tournaments.roster import LIVE
 from bot.tournaments.service import TournamentService
 from storage.preferences import SettingsStore
 from storage.tournaments import Format, Tournament
 
 Interaction = discord.Interaction[Any]
-# A mention, or the ">" between two places (outside any mention).
-RANKING_TOKEN = re.compile(r"<@!?(?P<user>\d{1,20})>|>")
 NEXT_ROUND_LATE = "That was done, but the next round could not be posted yet — it will be shortly."
 TOURNAMENT = "Which tournament (leave empty for the one running here)"
-
-
-async def tournament_names(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
-    """Autocomplete: this server's tournaments, running ones first."""
-
-    async def names() -> list[app_commands.Choice[str]]:
-        bot = host_of(interaction)
-        found = await bot.desk.tournaments.store.in_guild(interaction.guild_id or 0)
-        found = [t for t in found if policy.sees_tournament(actor(interaction), t)]
-        found.sort(key=lambda t: (t.phase not in LIVE, -t.created_at))
-        return [
-            app_commands.Choice(name=fit(f"{t.name} ({t.id}, {t.phase.value})", 100), value=t.id)
-            for t in found
-            if current.lower() in f"{t.id} {t.name.lower()}"
-        ][:25]
-
-    return await suggestions(names())
-
-
-def member_player(member: discord.Member | discord.User) -> Player:
-    name = discord.utils.escape_mentions(discord.utils.escape_markdown(member.display_name))
-    return Player(member.id, fit(name, 40))
-
-
-def parse_ranking(text: str) -> list[list[int]]:
-    """``"@ann > @bob @cid"`` → ``[[ann], [bob, cid]]``: ``>`` separates places, others tie."""
-    groups: list[list[int]] = [[]]
-    for token in RANKING_TOKEN.finditer(text):
-        if token["user"] is None:
-            groups.append([])
-        else:
-            groups[-1].append(int(token["user"]))
-    if not all(groups):
-        raise TableError(
-            "Write the ranking as mentions, best first, e.g. @ann > @bob @cid (bob and cid tie)."
-        )
-    return groups
 
 
 class TournamentCommands(
@@ -392,34 +351,3 @@ class TournamentCommands(
     async def cancel(self, interaction: Interaction, tournament: str | None = None) -> None:
         """(Organisers) Cancel a tournament; its running tables play on unscored."""
         await self._moderate(interaction, tournament, lambda t: self.service.cancel(t.id), "Cancelled.")
-
-
-class SettingsCommands(
-    commands.GroupCog, group_name="settings", group_description="Your settings and this server's"
-):
-    def __init__(self, bot: TableHost) -> None:
-        self.bot = bot
-        super().__init__()
-
-    @app_commands.command(name="organiser-role")
-    @app_commands.guild_only()
-    @app_commands.describe(role="Members with this role may run tournaments (leave empty for none)")
-    @names("here")
-    async def organiser_role(self, interaction: Interaction, role: discord.Role | None = None) -> None:
-        """(Manage Server) Name the role that may run tournaments besides Manage Server."""
-
-        async def set_role() -> None:
-            if not moderates(interaction, interaction.guild_id):
-                raise TableError("Only members with Manage Server can change this server's settings.")
-            store = SettingsStore(self.bot.service.store.redis)
-            settings = await store.guild(interaction.guild_id or 0)
-            settings.organiser_role_id = role.id if role else None
-            await store.save_guild(settings)
-            said = (
-                f"Members with {role.mention} may now run tournaments."
-                if role
-                else "No organiser role is set."
-            )
-            await reply(interaction, said, allowed_mentions=discord.AllowedMentions.none())
-
-        await guarded(interaction, set_role())

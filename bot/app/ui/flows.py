@@ -16,11 +16,12 @@ from typing import Any, Protocol
 import discord
 
 from bot.app.ui.answer import MOVE_COUNTED, SORRY, acknowledge, after_save, guarded, reply, update
-from bot.app.ui.components import CardTextButton, ChoiceButton, MenuSelect, NavButton, SeatSelect, TableButton
-from bot.app.ui.embeds import fit, hand_embed, table_embed, to_embed
+from bot.app.ui.components import SeatSelect
+from bot.app.ui.embeds import fit, table_embed, to_embed
+from bot.app.ui.panels import act_panel, table_view
 from bot.app.ui.pictures import HAND_PICTURE, TABLE_PICTURE, attach
-from bot.render.cardtext import choices_panel, option_details, shared_detail
-from bot.render.menu import MenuOption, level, narrow
+from bot.render.cardtext import choices_panel
+from bot.render.menu import level, narrow
 from bot.render.pictures.maker import TablePictures
 from bot.service import policy
 from bot.service.away import back_from_vacation
@@ -74,20 +75,6 @@ def moderates(interaction: Interaction, guild_id: int | None) -> bool:
     return policy.moderates(actor(interaction), guild_id)
 
 
-def table_view(record: TableRecord) -> discord.ui.View | None:
-    """The public message's buttons for this stage of the table."""
-    verbs = {
-        TableStatus.LOBBY: ["join", "leave", "bot", "start", "kick"],
-        TableStatus.PLAYING: ["hand", "act"],
-    }
-    if record.status not in verbs:
-        return None
-    view = discord.ui.View(timeout=None)
-    for verb in verbs[record.status]:
-        view.add_item(TableButton(verb, record.id, record.version))
-    return view
-
-
 class Flows:
     def __init__(self, service: TableService, announcer: Announcing) -> None:
         self.service = service
@@ -117,57 +104,7 @@ class Flows:
         self, record: TableRecord, user_id: int, path: list[int] | None = None, note: str = ""
     ) -> tuple[discord.Embed, discord.ui.View]:
         """The ephemeral act panel: my view and my legal choices as components."""
-        path = path or []
-        choices = self.service.choices(record, user_id)
-        options = level(choices, path)
-        if not choices:
-            note = "\n".join(filter(None, [note, "Nothing for you to do right now."]))
-        view = discord.ui.View(timeout=None)
-        if not path and options and len(options) <= 20 and all(o.choice for o in options):
-            for option in options:
-                assert option.choice is not None
-                label = self.service.text(record, option.label)
-                style = (
-                    discord.ButtonStyle.secondary
-                    if option.choice.key == "pass"
-                    else discord.ButtonStyle.primary
-                )
-                view.add_item(
-                    ChoiceButton(record.id, record.version, option.choice.key, fit(label, 80), style)
-                )
-        else:
-            shared = self.service.text(record, shared_detail(choices, path, options))
-            self._selects(view, record, path, options, option_details(choices, path, options), shared)
-        view.add_item(NavButton(record.id, record.version, [], "refresh"))
-        if path:
-            view.add_item(NavButton(record.id, record.version, path[:-1], "back"))
-        if any(c.detail for c in narrow(choices, path)):
-            view.add_item(CardTextButton(record.id, record.version, path))
-        return hand_embed(self.service, record, user_id, note), view
-
-    def _selects(
-        self,
-        view: discord.ui.View,
-        record: TableRecord,
-        path: list[int],
-        options: list[MenuOption],
-        details: dict[int, str] | None = None,
-        shared: str = "",
-    ) -> None:
-        for part in range(min(4, (len(options) + 24) // 25)):
-            chunk = options[part * 25 : (part + 1) * 25]
-            select_options = [
-                _select_option(
-                    self.service.text(record, o.label),
-                    o.index,
-                    self.service.text(record, (details or {}).get(o.index, "")),
-                )
-                for o in chunk
-            ]
-            placeholder = "Choose…" if not path else "Then choose…"
-            if shared:  # the card text all options share, once for the menu
-                placeholder = fit(f"{placeholder} {shared}", 150)
-            view.add_item(MenuSelect(record.id, record.version, path, part, select_options, placeholder))
+        return act_panel(self.service, record, user_id, path, note)
 
     async def _show_panel(
         self,
@@ -411,17 +348,6 @@ class Flows:
         """The table's ``embed`` showing the public picture, an embed per further page of
         it, and their files (just ``embed`` and no file for a game without a picture)."""
         return attach(await self.pictures.table(record), TABLE_PICTURE, embed)
-
-
-def _select_option(label: str, index: int, detail: str = "") -> discord.SelectOption:
-    """An option naming the whole move: what passes Discord's 100-character
-    label goes on in the description below it; else the description holds the
-    text of the card the option names."""
-    if len(label) <= 100:
-        described = fit(detail, 100) or None
-        return discord.SelectOption(label=label or "…", value=str(index), description=described)
-    rest = fit("…" + label[99:], 100)
-    return discord.SelectOption(label=fit(label, 100), value=str(index), description=rest)
 
 
 def _in_play(record: TableRecord, user_id: int) -> TableRecord:
