@@ -1,5 +1,5 @@
 """What the tournament commands read from their options: a tournament's name
-(with its autocomplete), a member as a player, a ranking of mentions."""
+(with its autocomplete) and a ranking of mentions."""
 
 from __future__ import annotations
 
@@ -15,7 +15,6 @@ from bot.app.ui.embeds import fit
 from bot.app.ui.flows import actor
 from bot.service import policy
 from bot.service.errors import TableError
-from bot.service.tables import Player
 from bot.tournaments.roster import LIVE
 
 Interaction = discord.Interaction[Any]
@@ -38,11 +37,6 @@ async def tournament_names(interaction: Interaction, current: str) -> list[app_c
         ][:25]
 
     return await suggestions(names())
-
-
-def member_player(member: discord.Member | discord.User) -> Player:
-    name = discord.utils.escape_mentions(discord.utils.escape_markdown(member.display_name))
-    return Player(member.id, fit(name, 40))
 
 
 def parse_ranking(text: str) -> list[list[int]]:

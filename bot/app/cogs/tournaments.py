@@ -12,10 +12,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app.cogs.options import PACE_CHOICES, game_choices, parse_options
-from bot.app.cogs.tournament_options import member_player, parse_ranking, tournament_names
+from bot.app.cogs.tournament_options import parse_ranking, tournament_names
 from bot.app.hosting import TableHost
 from bot.app.ui.answer import after_save, guarded, public_message, reply
-from bot.app.ui.flows import actor
+from bot.app.ui.embeds import shown_name
+from bot.app.ui.flows import actor, member_player
 from bot.app.ui.tournament_desk import TournamentDesk
 from bot.app.ui.tournament_items import registration_message, standings_message
 from bot.service import policy
@@ -114,8 +115,7 @@ class TournamentCommands(
             chosen = parse_options(options)
             if variant:
                 chosen["preset"] = variant
-            # The name is shown in public messages: no mass mentions, no markdown tricks.
-            shown = discord.utils.escape_mentions(discord.utils.escape_markdown(name))
+            shown = shown_name(name)  # it is shown in public messages
             tournament = await self.service.create(
                 name=shown,
                 game=game,

@@ -28,6 +28,11 @@ COLOURS = {
 EMBED_TOTAL = 6000
 
 
+def shown_name(text: str) -> str:
+    """A name as public messages and log lines show it: no mass mentions, no markdown tricks."""
+    return discord.utils.escape_mentions(discord.utils.escape_markdown(text))
+
+
 def to_embed(panel: Panel, name: Callable[[str], str], colour: discord.Colour | None = None) -> discord.Embed:
     """``name`` turns engine text (with ``<seat:N>``) into display text."""
     embed = discord.Embed(

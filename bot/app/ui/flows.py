@@ -17,7 +17,7 @@ import discord
 
 from bot.app.ui.answer import MOVE_COUNTED, SORRY, acknowledge, after_save, guarded, reply, update
 from bot.app.ui.components import SeatSelect
-from bot.app.ui.embeds import fit, table_embed, to_embed
+from bot.app.ui.embeds import fit, shown_name, table_embed, to_embed
 from bot.app.ui.panels import act_panel, table_view
 from bot.app.ui.pictures import HAND_PICTURE, TABLE_PICTURE, attach
 from bot.render.cardtext import choices_panel
@@ -47,10 +47,13 @@ __all__ = ["SORRY", "Flows", "actor", "guarded", "moderates", "player", "reply"]
 POWERS = ("bot", "start", "kick", "abandon")
 
 
+def member_player(member: discord.Member | discord.User) -> Player:
+    """A member as a seat's player: the name as embeds and log lines may show it."""
+    return Player(member.id, fit(shown_name(member.display_name), 40))
+
+
 def player(interaction: Interaction) -> Player:
-    # Names go into embeds and log lines: no markdown tricks, no mass mentions.
-    name = discord.utils.escape_mentions(discord.utils.escape_markdown(interaction.user.display_name))
-    return Player(interaction.user.id, fit(name, 40))
+    return member_player(interaction.user)
 
 
 def actor(interaction: Interaction) -> Actor:
