@@ -16,7 +16,7 @@ LONGEST = 400
 FORBIDDEN = {
     "engines": ("bot", "storage", "discord", "redis", "asyncio"),
     "storage": ("bot", "discord"),
-    "bot.service": ("discord", "bot.app", "bot.terminal", "bot.ops.cli"),
+    "bot.service": ("discord", "bot.tournaments", "bot.app", "bot.terminal", "bot.ops.cli"),
     "bot.tournaments": ("discord", "bot.app", "bot.terminal", "bot.ops.cli"),
     "bot.render": ("discord", "bot.app", "bot.terminal", "bot.service", "bot.ops.cli"),
     "bot.terminal": ("discord", "bot.app", "bot.ops.cli"),

@@ -34,9 +34,9 @@ from bot.app.ui.tournament_desk import TournamentDesk
 from bot.app.ui.tournament_items import TournamentButton
 from bot.ops.settings import Settings
 from bot.service.ratings import RatingService
-from bot.service.results import Results
 from bot.service.tables import TableService
 from bot.tournaments.service import TournamentService
+from bot.tournaments.table_ends import Results
 from storage.ratings import RatingStore
 from storage.tournaments import TournamentStore
 

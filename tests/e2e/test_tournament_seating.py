@@ -13,9 +13,9 @@ from redis.asyncio import Redis
 from bot.app.ui.tournament_desk import RETRY_AFTER, TournamentDesk
 from bot.service.errors import TableError
 from bot.service.ratings import RatingService
-from bot.service.results import Results
 from bot.service.tables import TableService
 from bot.tournaments.service import TournamentService
+from bot.tournaments.table_ends import Results
 from storage.ratings import RatingStore
 from storage.records import TableRecord, TableStatus
 from storage.store import TableStore

@@ -11,10 +11,10 @@ from redis.asyncio import Redis
 
 from bot.service.errors import TableError
 from bot.service.ratings import RatingService
-from bot.service.results import Results
 from bot.service.tables import Player, TableService
 from bot.tournaments.service import TournamentService
 from bot.tournaments.standings import standings
+from bot.tournaments.table_ends import Results
 from engines.core import Result
 from engines.registry import GAMES
 from storage.ratings import RatingStore

@@ -24,10 +24,10 @@ from bot.app.ui.embeds import fit
 from bot.app.ui.flows import Flows, actor, player
 from bot.app.ui.tournament_items import registration_message, standings_message
 from bot.service.errors import TableError
-from bot.service.results import Results
 from bot.service.tables import TableService
 from bot.tournaments.service import TournamentService
 from bot.tournaments.standings import standings
+from bot.tournaments.table_ends import Results
 from engines.words import plural
 from storage.post_claims import PostClaims
 from storage.records import TableRecord
