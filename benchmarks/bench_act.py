@@ -1,6 +1,6 @@
 """How long one act takes, on many tables at once, against a real Redis.
 
-An act is :meth:`bot.tables.TableService.act` end to end: load the table, let the
+An act is :meth:`bot.service.tables.TableService.act` end to end: load the table, let the
 engine apply the move, save with compare-and-set on the version, append the log
 (and refresh the indexes). Beside it the bare Redis GET+SET round trip is timed
 on the same client, with a value the size of a table's state, so the ratio shows
@@ -35,13 +35,14 @@ from typing import Any, TextIO
 
 from redis.asyncio import Redis
 
-from bot import collector
-from bot.errors import TableError
-from bot.tables import Player, TableService
+from bot.ops import collector
+from bot.service.errors import TableError
+from bot.service.tables import Player, TableService
 from engines.core import Engine
-from storage.connect import RedisServer, RedisUnavailable, reach
+from storage.connect import RedisUnavailable, reach
 from storage.connect import connect as redis_client
 from storage.records import TableRecord, TableStatus
+from storage.server import RedisServer
 from storage.store import TableStore
 
 GameMap = Mapping[str, Engine[Any, Any]]

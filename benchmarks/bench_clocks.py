@@ -30,11 +30,11 @@ from redis.asyncio import Redis
 from redis.asyncio.cluster import RedisCluster
 
 from benchmarks.bench_act import connect, peak_rss_mib
-from bot import clocks
-from bot.my_tables import PAGE_SIZE
-from bot.tables import Player, TableService
-from bot.ui import table_pages
-from bot.ui.table_pages import HERE_SIZE
+from bot.app.ui import table_pages
+from bot.app.ui.table_pages import HERE_SIZE
+from bot.service import clocks
+from bot.service.my_tables import PAGE_SIZE
+from bot.service.tables import Player, TableService
 from storage import keys
 from storage.listing import list_keys
 from storage.records import TableRecord

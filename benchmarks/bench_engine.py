@@ -3,7 +3,7 @@
 Two figures per game over whole random games: a *playout* step as
 :func:`engines.playout.playout` takes it (every prompted seat's legal actions,
 then the move, trusted as the table service trusts a button), and a *table*
-step as :meth:`bot.tables.TableService.act` takes it (the mover's legal
+step as :meth:`bot.service.tables.TableService.act` takes it (the mover's legal
 actions, the move, who is awaited next and whether the game is over).
 
 Run: ``python -m benchmarks.bench_engine [--games 20] [--players 4]``.

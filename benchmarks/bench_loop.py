@@ -29,10 +29,10 @@ from dataclasses import dataclass, field
 from typing import Any, TextIO, cast
 
 from benchmarks.bench_act import connect
-from bot.cogs.tables import DECK_BYTES, read_deck
-from bot.tables import Player, TableService
-from bot.ui.embeds import table_embed
-from bot.ui.flows import Flows
+from bot.app.cogs.options import DECK_BYTES, read_deck
+from bot.app.ui.embeds import table_embed
+from bot.app.ui.flows import Flows
+from bot.service.tables import Player, TableService
 from engines.registry import GAMES
 from storage.records import TableRecord, TableStatus
 from storage.store import TableStore

@@ -2,7 +2,7 @@
 (over: compressed log, record with the result, no index entries).
 
 Plays ``--games`` games of one game to their end with random legal moves
-through :class:`bot.tables.TableService`, reading ``MEMORY USAGE`` of each
+through :class:`bot.service.tables.TableService`, reading ``MEMORY USAGE`` of each
 table's keys half-way and at the end, and prints the means beside the log's
 size as JSON lines and compressed.
 
@@ -23,7 +23,7 @@ from typing import TextIO
 from redis.asyncio import Redis
 
 from benchmarks.bench_act import GameMap, _Bench, connect
-from bot.tables import TableService
+from bot.service.tables import TableService
 from storage import keys
 from storage.records import TableStatus
 from storage.retention import archive_key, pack

@@ -20,7 +20,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any, TextIO
 
-from bot.ratings import apply, replay
+from bot.service.ratings import apply, replay
 from bot.tournaments import pairing
 from bot.tournaments.scoring import table_points
 from storage.ratings import PlayerRating, RatedResult

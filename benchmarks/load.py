@@ -31,11 +31,12 @@ from urllib.parse import urlsplit
 from redis.asyncio import Redis
 
 from benchmarks.bench_act import _Bench, percentile
-from bot import collector
-from bot.tables import TableService
+from bot.ops import collector
+from bot.service.tables import TableService
 from storage.cluster import LocalCluster
-from storage.connect import RedisServer, connect
+from storage.connect import connect
 from storage.records import TableStatus
+from storage.server import RedisServer
 from storage.store import TableStore
 
 LIMITS = {"tables": 10_000, "processes": 8, "seconds": 300}

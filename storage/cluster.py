@@ -10,7 +10,7 @@ import subprocess
 import time
 from pathlib import Path
 
-from storage.connect import RedisServer
+from storage.server import RedisServer
 
 BUS_OFFSET = 10_000  # a cluster node also listens on its port + 10000 (the cluster bus)
 

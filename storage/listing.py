@@ -219,7 +219,7 @@ def _shared_entry(record: TableRecord) -> Entry:
 def _for_scope(record: TableRecord, scope: str, shared: Entry) -> Entry:
     if scope.startswith("user:"):
         seat = record.seat_of(int(scope[5:]))
-        # The clocks run exactly for the seats the game waits for (see bot.clocks).
+        # The clocks run exactly for the seats the game waits for (see bot.service.clocks).
         if record.status is TableStatus.PLAYING and seat is not None and seat in record.clocks.due:
             return shared.model_copy(update={"your_move": True, "your_due": record.clocks.due[seat]})
     return shared

@@ -58,14 +58,14 @@ class SeatRecord(BaseModel):
 class InheritedClock(BaseModel):
     """The one deadline a table saved before seats had clocks was waiting on. Only
     the game knows which seats it waited for, so the table service hands this clock
-    to them at the table's first change (see :func:`bot.clocks.inherit`)."""
+    to them at the table's first change (see :func:`bot.service.clocks.inherit`)."""
 
     started: float
     due: float
 
 
 class Clocks(BaseModel):
-    """Each awaited seat's own clock (see :mod:`bot.clocks`): a response window
+    """Each awaited seat's own clock (see :mod:`bot.service.clocks`): a response window
     waits for several seats, each with its own deadline and reminders."""
 
     started: dict[int, float] = Field(default_factory=dict)  # seat -> when its clock started
@@ -84,7 +84,7 @@ class Clocks(BaseModel):
 
 
 class UndoPoint(BaseModel):
-    """The table just before a move that may still be taken back (see :mod:`bot.undo`)."""
+    """The table just before a move that may still be taken back (see :mod:`bot.service.undo`)."""
 
     seat: int
     version: int  # the version the move wrote
@@ -130,7 +130,8 @@ class TableRecord(BaseModel):
     # Whether the table's end moves ratings, and the tournament it is a round's table of.
     rated: bool = False
     tournament_id: str | None = None
-    # At a rated table, seat -> its player at the start (see bot.ratings); a seat a bot held then has none.
+    # At a rated table, seat -> its player at the start (see bot.service.ratings); a seat a bot
+    # held then has none.
     rated_players: dict[int, RatedPlayer] = Field(default_factory=dict)
     clocks: Clocks = Field(default_factory=Clocks)
     undo: UndoPoint | None = None

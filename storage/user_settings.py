@@ -21,7 +21,7 @@ class UserSettings(BaseModel):
     zone: str = "UTC"
     quiet_from: int | None = None  # an hour, 0-23, in ``zone``
     quiet_to: int | None = None
-    # One more at every save, so the copies kept at tables tell the newest (see bot.user_prefs).
+    # One more at every save, so the copies kept at tables tell the newest (see bot.service.user_prefs).
     revision: int = 0
 
     def quiet_start(self, at: float) -> float | None:

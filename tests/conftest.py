@@ -20,7 +20,8 @@ from redis.asyncio import Redis
 from redis.asyncio.connection import Connection
 
 from storage.cluster import LocalCluster
-from storage.connect import RedisServer, connect
+from storage.connect import connect
+from storage.server import RedisServer
 from storage.store import TableStore
 
 

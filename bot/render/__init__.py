@@ -1,5 +1,9 @@
 """Per-game presentation. A game's renderer registers under its engine key;
-games without one get the generic renderer."""
+games without one get the generic renderer.
+
+What a table looks like, as text panels, menus, recaps and pictures, from a
+game's view alone: it may import ``engines`` (and PIL), nothing of the table
+service, of discord or of the faces that show it."""
 
 from __future__ import annotations
 

@@ -4,8 +4,8 @@ and saves by compare-and-set)."""
 
 from __future__ import annotations
 
-from bot.errors import TableError
-from bot.tables import Player
+from bot.service.errors import TableError
+from bot.service.tables import Player
 from storage.tournaments import Entrant, EntrantStatus, Phase, TableSeat, Tournament
 
 LIVE = (Phase.REGISTRATION, Phase.RUNNING)

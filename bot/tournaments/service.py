@@ -15,63 +15,43 @@ import contextlib
 import logging
 import random
 import secrets
-import time
 from collections.abc import Awaitable, Callable, Mapping
 from functools import partial
 from typing import Any
 
-from bot.errors import TableBusy, TableError, TableNotFound
-from bot.policy import Actor, in_server, no_such_tournament, seen_tournament
-from bot.ratings import RatingService, ordinal
-from bot.tables import Player, TableService
+from bot.service.errors import TableBusy, TableError, TableNotFound
+from bot.service.policy import Actor, in_server, no_such_tournament, seen_tournament
+from bot.service.ratings import ordinal
+from bot.service.tables import Player
 from bot.tournaments import formats, roster
+from bot.tournaments.changing import RETRIES, close_if_done
+from bot.tournaments.results import TournamentResults
 from bot.tournaments.roster import LIVE, Unchanged
-from bot.tournaments.scoring import Scoring, table_points
-from engines.core import IllegalAction, quote
+from engines.core import IllegalAction
 from storage.records import TableRecord, TableStatus
 from storage.store import VersionConflict
 from storage.tournaments import (
     Format,
     Phase,
     Round,
-    TableScore,
     TableSeat,
     Tournament,
-    TournamentStore,
 )
 
 log = logging.getLogger(__name__)
-RETRIES = 10
 _ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
-Change = Callable[[Tournament], None]
 OnTable = Callable[[TableRecord], Awaitable[None]]
 
 
-class TournamentService:
-    def __init__(
-        self,
-        store: TournamentStore,
-        tables: TableService,
-        ratings: RatingService | None = None,
-        *,
-        clock: Callable[[], float] = time.time,
-    ) -> None:
-        self.store = store
-        self.tables = tables
-        self.ratings = ratings
-        self.clock = clock
+class TournamentService(TournamentResults):
+    """Registration, rounds and their seating, the tournament's end (its
+    tables' results are counted in :class:`~bot.tournaments.results.TournamentResults`)."""
 
     # ----- reading -----
 
-    async def get(self, tournament_id: str) -> Tournament:
-        tournament = await self.store.get(tournament_id.strip().lower())
-        if tournament is None:
-            raise no_such_tournament(tournament_id)
-        return tournament
-
     async def named(self, actor: Actor, tournament_id: str) -> Tournament:
         """The tournament ``tournament_id`` names, if ``actor`` may see it (see
-        :mod:`bot.policy`); another server's is answered as an id that names none."""
+        :mod:`bot.service.policy`); another server's is answered as an id that names none."""
         asked = tournament_id.strip().lower()
         tournament = await self.store.get(asked)
         if tournament is None:
@@ -306,7 +286,7 @@ class TournamentService:
                 raise Unchanged
             rnd.seated, rnd.deadline = True, deadline
             marked.append(True)
-            _close_if_done(t)  # tables that ended while the rest were being made
+            close_if_done(t)  # tables that ended while the rest were being made
 
         tournament = await self._change(tournament_id, seated)
         rnd = tournament.current
@@ -333,103 +313,6 @@ class TournamentService:
         )
         if on_table is not None:
             await on_table(record)
-
-    async def table_ended(self, record: TableRecord) -> Tournament | None:
-        """Score a finished table of a round (once); close the round when it was
-        the last. Returns the tournament when this changed it."""
-        if record.tournament_id is None or record.status is not TableStatus.FINISHED:
-            return None
-        result = self.tables.result(record)
-        if result is None:
-            return None
-
-        def score(t: Tournament) -> None:
-            table = _table(t, record.id)
-            if table is None or table.score is not None:
-                raise Unchanged
-            players = table.players
-
-            def user(seat: int) -> int:
-                return players[seat] if 0 <= seat < len(players) else -1
-
-            points = table_points(result.ranking, teams=bool(result.teams), scoring=Scoring(t.scoring))
-            table.score = TableScore(
-                ranking=[[user(s) for s in group] for group in result.ranking],
-                points={user(s): p for s, p in points.items()},
-                scores={user(s): v for s, v in result.scores.items()},
-            )
-            _close_if_done(t)
-
-        try:
-            tournament = await self._change(record.tournament_id, score)
-        except TableNotFound:
-            return None
-        await self._follow_up(tournament)
-        return tournament
-
-    async def _follow_up(self, tournament: Tournament) -> None:
-        """A round that has closed is due for its successor: durably, so a crash
-        before the next round is seated leaves it to the background tick."""
-        current = tournament.current
-        if tournament.phase is Phase.RUNNING and current is not None and current.closed:
-            await self.store.schedule(tournament.id, 0.0)
-
-    async def decide(
-        self, tournament_id: str, how: str, awarded: Mapping[str, list[list[int]]] | None = None
-    ) -> Tournament:
-        """(Moderator) Decide the current round's unfinished tables: ``play-out``
-        plays every awaited seat's moves quickly to the end
-        (``TableService.play_out``); ``tie`` scores
-        each as it stands, everyone level; ``award`` takes the rankings given
-        (table id → groups of user ids, best first)."""
-        tournament = await self.get(tournament_id)
-        current = tournament.current
-        if tournament.phase is not Phase.RUNNING or current is None or current.closed:
-            raise TableError("There is no round in play to decide.")
-        for table in current.open_tables:
-            assert table.table_id is not None
-            if how == "play-out":
-                record = await self.tables.get(table.table_id)
-                if record.status is TableStatus.PLAYING:
-                    record = (await self.tables.play_out(table.table_id)).table
-                if record.status is TableStatus.FINISHED:
-                    await self.table_ended(record)
-                    continue
-            # A table abandoned before its end has nothing to play out: it stands level.
-            level = how in ("tie", "play-out")
-            ranking = [list(table.players)] if level else (awarded or {}).get(table.table_id)
-            if ranking is None:
-                raise TableError(f"Give a ranking for table {table.table_id}.")
-            await self.award(tournament_id, table.table_id, ranking, decided="tie" if level else how)
-        return await self.get(tournament_id)
-
-    async def award(
-        self, tournament_id: str, table_id: str, ranking: list[list[int]], decided: str = "award"
-    ) -> Tournament:
-        """(Moderator) Score a table by a given ranking and end it."""
-
-        def award(t: Tournament) -> None:
-            table = _table(t, table_id)
-            if table is None:
-                raise TableError(f"Table {quote(table_id)} is not in this tournament's current round.")
-            if table.score is not None:
-                raise TableError(f"Table {table_id} already has its result.")
-            given = [u for group in ranking for u in group]
-            if sorted(given) != sorted(table.players):
-                raise TableError("The ranking must name every player at the table exactly once.")
-            positions = [[table.players.index(u) for u in group] for group in ranking]
-            points = table_points(positions, scoring=Scoring(t.scoring))
-            table.score = TableScore(
-                ranking=ranking, decided=decided, points={table.players[s]: p for s, p in points.items()}
-            )
-            _close_if_done(t)
-
-        tournament = await self._change(tournament_id, award)
-        await self._follow_up(tournament)
-        record = await self.tables.store.get(table_id)
-        if record is not None and record.status.active:
-            await self.tables.abandon(table_id, tournament.organiser_id, moderator=True)
-        return tournament
 
     async def advance(self, tournament_id: str) -> Tournament:
         """Plan the next round once the current one has closed, or finish."""
@@ -468,36 +351,3 @@ class TournamentService:
         tournament = await self._change(tournament_id, cancel)
         await self.store.unschedule(tournament_id)
         return tournament
-
-    # ----- internals -----
-
-    async def _change(self, tournament_id: str, change: Change, *, quiet: bool = True) -> Tournament:
-        """Apply ``change`` with compare-and-set; an :class:`Unchanged` change
-        returns the tournament as it is (or re-raises when not ``quiet``)."""
-        for _ in range(RETRIES):
-            tournament = await self.get(tournament_id)
-            try:
-                change(tournament)
-            except Unchanged:
-                if quiet:
-                    return await self.get(tournament_id)
-                raise
-            try:
-                return await self.store.save(tournament)
-            except VersionConflict:
-                continue
-        raise TableBusy("The tournament is very busy right now; please try again.")
-
-
-def _table(t: Tournament, table_id: str) -> TableSeat | None:
-    for rnd in t.rounds:
-        for table in rnd.tables:
-            if table.table_id == table_id:
-                return table
-    return None
-
-
-def _close_if_done(t: Tournament) -> None:
-    for rnd in t.rounds:
-        if not rnd.closed and rnd.seated and not rnd.open_tables:
-            rnd.closed = True

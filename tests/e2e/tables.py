@@ -12,9 +12,9 @@ from typing import Any
 
 from redis.asyncio import Redis
 
-from bot.app import GameTableBot
-from bot.settings import Settings
-from bot.tables import TableService
+from bot.app.application import GameTableBot
+from bot.ops.settings import Settings
+from bot.service.tables import TableService
 from engines.core import Engine
 from storage.store import TableStore
 from tests.e2e.harness import CLOSE_WITHIN, DiscordHarness, InteractionResult, SentMessage, where

@@ -11,8 +11,8 @@ import re
 
 import pytest
 
-from bot import changes
-from bot.tables import TableService
+from bot.service import changes
+from bot.service.tables import TableService
 from engines.ai import LEVELS
 from engines.registry import GAMES
 from storage.records import TableRecord, TableStatus

@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from bot.app import OLD_COMPONENT
-from bot.ui import answer
+from bot.app.application import OLD_COMPONENT
+from bot.app.ui import answer
 from engines.registry import GAMES
 from storage.records import TableStatus
 from tests.e2e.harness import DiscordHarness

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 import bot
-from bot.ui import answer
+from bot.app.ui import answer
 from tests.e2e.harness import DiscordHarness
 from tests.e2e.tables import BotMaker, button, embed_text, open_table
 from tests.e2e.test_lobby import at_once
@@ -77,7 +77,7 @@ async def test_two_identical_addbot_commands_at_once_seat_one_bot(
 
 
 def test_every_answer_goes_through_the_answer_module() -> None:
-    """Only ``bot/ui/answer.py`` acknowledges an interaction, under its lock: an
+    """Only ``bot/app/ui/answer.py`` acknowledges an interaction, under its lock: an
     answer sent elsewhere may come after its automatic deferral, as a second
     first response that Discord refuses."""
     root = Path(bot.__file__).parent
@@ -85,7 +85,7 @@ def test_every_answer_goes_through_the_answer_module() -> None:
     found = [
         f"{path.relative_to(root)}:{number}"
         for path in sorted(root.rglob("*.py"))
-        if path != root / "ui" / "answer.py"
+        if path != root / "app" / "ui" / "answer.py"
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
         if direct.search(line)
     ]

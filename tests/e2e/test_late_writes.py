@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from bot import cli
+from bot.ops import cli
 from storage.records import TableStatus
 from tests.e2e.games import start_table
 from tests.e2e.harness import DiscordHarness

@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 from PIL import Image
 
+from bot.app.ui import answer
 from bot.render.pictures import PICTURES
 from bot.render.pictures.cards import card_png
-from bot.ui import answer
 from engines.registry import get_engine
 from tests.e2e.games import start_table
 from tests.e2e.harness import DiscordHarness, SentMessage

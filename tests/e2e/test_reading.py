@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from bot.replay import replay
+from bot.service.replay import replay
 from engines.registry import GAMES
 from storage.records import TableStatus
 from tests.e2e.games import public_texts, start_table

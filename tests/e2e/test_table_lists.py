@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from bot.tables import Player
+from bot.service.tables import Player
 from tests.e2e.harness import DiscordHarness
 from tests.e2e.records import SentMessage
 from tests.e2e.tables import BotMaker, button, embed_text

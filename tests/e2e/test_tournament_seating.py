@@ -10,12 +10,12 @@ from typing import Any
 import pytest
 from redis.asyncio import Redis
 
-from bot.errors import TableError
-from bot.ratings import RatingService
-from bot.results import Results
-from bot.tables import TableService
+from bot.app.ui.tournament_desk import RETRY_AFTER, TournamentDesk
+from bot.service.errors import TableError
+from bot.service.ratings import RatingService
+from bot.service.tables import TableService
 from bot.tournaments.service import TournamentService
-from bot.ui.tournament_desk import RETRY_AFTER, TournamentDesk
+from bot.tournaments.table_ends import Results
 from storage.ratings import RatingStore
 from storage.records import TableRecord, TableStatus
 from storage.store import TableStore

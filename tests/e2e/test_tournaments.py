@@ -9,7 +9,7 @@ from typing import Any
 import discord
 import pytest
 
-from bot.tables import Player
+from bot.service.tables import Player
 from engines.registry import GAMES
 from storage.records import TableStatus
 from storage.tournaments import Phase, Tournament

@@ -11,7 +11,7 @@ from pydantic import BaseModel
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
-from bot.ui.answer import MOVE_COUNTED, STORAGE_DOWN, UNKNOWN
+from bot.app.ui.answer import MOVE_COUNTED, STORAGE_DOWN, UNKNOWN
 from engines.core import Event, Seat, seat_ref
 from tests.e2e.harness import DiscordHarness, InteractionResult
 from tests.e2e.tables import BotMaker, button, choose, embed_text, open_table, select_options

@@ -2,7 +2,7 @@
 tournament (every table message shows its id) can neither see nor touch them — from A or from a
 DM, by any command, button, select or autocomplete. Each refusal is the very answer an id that
 names nothing gets, nothing changes in Redis and nothing is posted anywhere. B's own members keep
-every power they had (see bot/policy.py)."""
+every power they had (see bot/service/policy.py)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from discord import app_commands
 
-from bot.policy import POWERS_AT_HOME, named_by
+from bot.service.policy import POWERS_AT_HOME, named_by
 from storage import keys
 from tests.e2e.entities import Channel, User
 from tests.e2e.harness import DiscordHarness, InteractionResult
@@ -261,7 +261,7 @@ async def test_every_command_and_component_declares_what_it_names_and_is_driven_
     for name, command in registered.items():
         declared = named_by(command.callback)
         if declared is None:
-            problems.append(f"/{name} declares nothing (bot.policy.names)")
+            problems.append(f"/{name} declares nothing (bot.service.policy.names)")
         takes = {p.name for p in command.parameters} & set(NAMING)
         if takes and declared not in NAMING:
             problems.append(f"/{name} takes {sorted(takes)} but declares {declared!r}")
@@ -272,7 +272,7 @@ async def test_every_command_and_component_declares_what_it_names_and_is_driven_
     for item in items:
         declared = named_by(item)
         if declared is None:
-            problems.append(f"{item.__name__} declares nothing (bot.policy.names)")
+            problems.append(f"{item.__name__} declares nothing (bot.service.policy.names)")
         carries = set(item.__discord_ui_compiled_template__.groupindex) & {"table", "tour"}
         if carries and declared not in NAMING:
             problems.append(f"{item.__name__}: custom_id carries {sorted(carries)}; declared {declared!r}")

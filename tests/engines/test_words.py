@@ -51,8 +51,8 @@ NAMING = ("Sphere {level} cards", "no {missing[0]} cards", "{MAX_CARDS} cards",
 
 def test_no_text_counts_with_a_bare_plural() -> None:
     found = []
-    for folder in ("engines", "bot/render", "bot/ui", "bot/announce.py", "bot/turn_notice.py", "bot/news.py",
-                   "bot/catch_up.py", "bot/cogs"):
+    for folder in ("engines", "bot/render", "bot/app/ui", "bot/app/announce.py", "bot/app/turn_notice.py",
+                   "bot/service/news.py", "bot/service/catch_up.py", "bot/app/cogs"):
         path = ROOT / folder
         for file in [path] if path.is_file() else sorted(path.rglob("*.py")):
             if file.name == "words.py":

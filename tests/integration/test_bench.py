@@ -12,7 +12,7 @@ from redis import Redis
 from redis.cluster import RedisCluster
 
 from benchmarks import bench_act, bench_loop
-from bot import cli
+from bot.ops import cli
 from tests.support.minigame import HIGH_CARD
 
 GAMES = {"high-card": HIGH_CARD}

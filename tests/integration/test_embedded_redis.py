@@ -15,7 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from storage.connect import LOCK_NAME, DataDirLock, RedisServer, RedisUnavailable, connect, open_redis
+from storage.connect import LOCK_NAME, DataDirLock, RedisUnavailable, connect, open_redis
+from storage.server import RedisServer
 
 pytestmark = pytest.mark.skipif(not RedisServer.installed(), reason="needs redis-server")
 

@@ -10,11 +10,11 @@ import contextlib
 
 from redis.asyncio import Redis
 
-from bot.replay import replay
-from bot.tablelog import log_files
-from bot.tables import Player, TableService
+from bot.service.replay import replay
+from bot.service.tablelog import log_files
+from bot.service.tables import Player, TableService
+from bot.service.user_prefs import save_settings
 from bot.tournaments.service import TournamentService
-from bot.user_prefs import save_settings
 from storage import keys
 from storage.records import LogEntry, TableRecord, TableStatus
 from storage.retention import archive_key

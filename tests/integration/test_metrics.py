@@ -10,9 +10,9 @@ import time
 import aiohttp
 import pytest
 
-from bot import health, metrics
-from bot.errors import TableError
-from bot.tables import Player, TableService
+from bot.ops import health, metrics
+from bot.service.errors import TableError
+from bot.service.tables import Player, TableService
 from storage import keys
 from storage.store import TableStore
 from tests.support.clock import Clock

@@ -16,9 +16,9 @@ import pytest
 from redis.asyncio import Redis
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
-from bot.announce import MAX_ATTEMPTS, Announcer
-from bot.errors import OutcomeUnknown, StorageUnavailable
-from bot.tables import Player, TableService
+from bot.app.announce import MAX_ATTEMPTS, Announcer
+from bot.service.errors import OutcomeUnknown, StorageUnavailable
+from bot.service.tables import Player, TableService
 from storage import keys
 from storage.connect import connect
 from storage.outbox import PER_BUCKET, Outbox

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 
-from bot.tables import Player, TableService
+from bot.service.tables import Player, TableService
 from storage import keys
 from storage.recent import RecentWrites
 from storage.records import TableStatus

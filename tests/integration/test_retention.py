@@ -8,7 +8,7 @@ import asyncio
 
 from redis.asyncio import Redis
 
-from bot.tables import Player, TableService
+from bot.service.tables import Player, TableService
 from storage import keys
 from storage.listing import list_keys
 from storage.retention import Retention, archive_key

@@ -8,8 +8,8 @@ import os
 
 import pytest
 
-from bot import reading
-from bot.tables import Outcome, Player, TableService
+from bot.service import reading
+from bot.service.tables import Outcome, Player, TableService
 from storage import keys, listing
 from storage.listing import list_keys
 from storage.records import TableRecord, TableStatus

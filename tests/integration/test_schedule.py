@@ -12,7 +12,7 @@ from redis.asyncio import Redis
 from redis.asyncio.cluster import RedisCluster
 from redis.crc import REDIS_CLUSTER_HASH_SLOTS, key_slot
 
-from bot.tables import SWEEP_BATCH, Outcome, TableService
+from bot.service.tables import SWEEP_BATCH, Outcome, TableService
 from storage import keys
 from storage.schedule import ADOPT_BATCH, interleave
 from storage.store import TableStore

@@ -8,7 +8,7 @@ from collections import Counter
 
 from redis.asyncio import Redis
 
-from bot.tables import Outcome, Player, TableService
+from bot.service.tables import Outcome, Player, TableService
 from storage.store import TableStore
 from tests.support.clock import Clock
 from tests.support.minigame import HIGH_CARD

@@ -17,9 +17,10 @@ import pytest
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
-from bot.errors import OutcomeUnknown, StorageUnavailable
-from bot.tables import Player, TableService
-from storage.connect import RedisServer, connect
+from bot.service.errors import OutcomeUnknown, StorageUnavailable
+from bot.service.tables import Player, TableService
+from storage.connect import connect
+from storage.server import RedisServer
 from storage.store import TableStore
 from tests.support.clock import Clock
 from tests.support.faults import drop_connections, frozen, inject, on_script, restart

@@ -6,8 +6,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from bot.app.ui.embeds import EMBED_TOTAL, to_embed
 from bot.render.phase import RENDERER, card_text
-from bot.ui.embeds import EMBED_TOTAL, to_embed
 from engines.phase import costs
 from engines.phase.actions import PhaseResource
 from engines.registry import get_engine

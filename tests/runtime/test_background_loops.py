@@ -10,7 +10,7 @@ import contextlib
 
 import pytest
 
-from bot.app import stop_if_cancelled
+from bot.app.application import stop_if_cancelled
 
 
 async def _loop(rounds: list[int], *, checked: bool, stop: asyncio.Event | None = None) -> None:

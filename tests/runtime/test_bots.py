@@ -13,9 +13,9 @@ from typing import Any
 
 import pytest
 
-from bot import changes
-from bot.bots import bot_move, pace
-from bot.tables import Player, TableService
+from bot.service import changes
+from bot.service.bots import bot_move, pace
+from bot.service.tables import Player, TableService
 from engines.ai import LEVELS
 from engines.registry import GAMES
 from storage.records import TableStatus

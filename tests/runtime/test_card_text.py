@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.app.ui.embeds import to_embed
 from bot.render import renderer_for
 from bot.render.cardtext import choice_texts, find_card, option_details, shared_detail
 from bot.render.menu import level
 from bot.render.recap import recap_panel
-from bot.ui.embeds import to_embed
 from engines.core import CardText, Choice, Recap, Result, SeatRecap
 from engines.playout import playout
 from engines.registry import GAMES
@@ -129,7 +129,7 @@ def test_a_big_tables_recap_keeps_every_player_within_discords_limits() -> None:
 
 
 def test_a_long_rules_section_is_cut_into_pages_within_discords_limits() -> None:
-    from bot.cogs.reading import _pages, _section_messages
+    from bot.app.cogs.reading import _pages, _section_messages
     from engines.core import RulesSection
 
     assert _pages("aaaaaaaaaa\nbbb\ncc", 4) == ["aaaa", "aaaa", "aa", "bbb", "cc"]

@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from bot import cli, collector
-from bot.logs import configure_logging
-from bot.settings import Settings
+from bot.ops import cli, collector
+from bot.ops.logs import configure_logging
+from bot.ops.settings import Settings
 from tests.support.minigame import HIGH_CARD
 
 GAMES = {"high-card": HIGH_CARD}
@@ -68,11 +68,11 @@ def test_run_hands_the_settings_to_the_discord_app(monkeypatch: pytest.MonkeyPat
 
     async def run_bot(settings: Settings) -> None:
         started.append(settings)
-        # The bot serves with its collector tuned (see bot.collector).
+        # The bot serves with its collector tuned (see bot.ops.collector).
         tuned.append(gc.get_threshold()[0] == collector.YOUNG and gc.get_freeze_count() > 0)
 
     tuned: list[bool] = []
-    monkeypatch.setitem(sys.modules, "bot.app", types.SimpleNamespace(run_bot=run_bot))
+    monkeypatch.setitem(sys.modules, "bot.app.application", types.SimpleNamespace(run_bot=run_bot))
     monkeypatch.setenv("DISCORD_TOKEN", "a-token")
     assert cli.main(["run"]) == 0
     assert started[0].discord_token is not None
@@ -243,7 +243,7 @@ def test_list_says_where_tables_live_and_does_not_depend_on_the_folder(
 def test_without_data_dir_terminal_tables_live_in_the_user_s_data_folder(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    from bot.terminal_commands import kept_in, terminal_settings
+    from bot.terminal.commands import kept_in, terminal_settings
 
     monkeypatch.delenv("DATA_DIR")
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
@@ -330,7 +330,7 @@ def test_games_lists_player_options_and_variants_play_accepts() -> None:
 
 
 def test_games_keeps_the_indentation_of_every_line() -> None:
-    from bot.cli import _indent
+    from bot.ops.cli import _indent
 
     assert _indent("one\ntwo") == "    one\n    two"
 
@@ -361,7 +361,7 @@ def test_rules_as_slash_rules(capsys: pytest.CaptureFixture[str]) -> None:
 def test_ctrl_c_while_bots_move_names_the_table_to_resume(
     monkeypatch: pytest.MonkeyPatch, redis_url: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from bot.tables import TableService
+    from bot.service.tables import TableService
 
     monkeypatch.setenv("REDIS_URL", redis_url)
     async def interrupted(self: TableService, *args: object, **kwargs: object) -> object:

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from bot import cli
-from storage.connect import RedisServer
+from bot.ops import cli
+from storage.server import RedisServer
 from tests.support.minigame import HIGH_CARD
 
 GAMES = {"high-card": HIGH_CARD}

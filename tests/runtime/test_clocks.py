@@ -7,8 +7,8 @@ import asyncio
 
 import pytest
 
-from bot.clocks import DAY
-from bot.tables import TableService
+from bot.service.clocks import DAY
+from bot.service.tables import TableService
 from storage.connect import connect
 from storage.store import TableStore
 from tests.support.clock import Clock

@@ -8,10 +8,10 @@ import json
 
 import pytest
 
-from bot import clocks
-from bot.clocks import DAY
-from bot.tables import TableService
-from bot.user_prefs import save_settings
+from bot.service import clocks
+from bot.service.clocks import DAY
+from bot.service.tables import TableService
+from bot.service.user_prefs import save_settings
 from storage import keys
 from storage.records import SCHEMA_VERSION, migrate, parse_record
 from storage.store import TableStore

@@ -7,8 +7,8 @@ import json
 
 import pytest
 
-from bot.errors import NotHost, TableDamaged
-from bot.tables import TableService
+from bot.service.errors import NotHost, TableDamaged
+from bot.service.tables import TableService
 from storage import keys
 from storage.records import TableStatus
 from storage.store import TableStore

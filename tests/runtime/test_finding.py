@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from bot.errors import TableError, TableNotFound
-from bot.tables import Player, TableService
+from bot.service.errors import TableError, TableNotFound
+from bot.service.tables import Player, TableService
 from storage import keys, listing
 from storage.listing import list_keys
 from storage.records import TableRecord, TableStatus

@@ -1,4 +1,4 @@
-"""bot.policy's decisions from plain data, and the finders that apply them: each server sees its
+"""bot.service.policy's decisions from plain data, and the finders that apply them: each server sees its
 own tables and tournaments only (a DM: the user's own), another server's object is answered as an
 id that names nothing, and powers count only in the object's own server. On a real Redis."""
 
@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
-from bot import policy
-from bot.errors import TableError, TableNotFound
-from bot.policy import Actor
-from bot.tables import Player, TableService
+from bot.service import policy
+from bot.service.errors import TableError, TableNotFound
+from bot.service.policy import Actor
+from bot.service.tables import Player, TableService
 from bot.tournaments.service import TournamentService
 from storage.records import SeatRecord, TableRecord
 from storage.store import TableStore

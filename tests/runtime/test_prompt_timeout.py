@@ -3,7 +3,7 @@ deadline forward, even at a table whose pace allows a day a move."""
 
 from __future__ import annotations
 
-from bot.tables import Player, TableService
+from bot.service.tables import Player, TableService
 from engines.once_upon_a_time_life import ENGINE
 from storage.records import TableStatus
 from storage.store import TableStore

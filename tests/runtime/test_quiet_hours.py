@@ -8,8 +8,8 @@ from __future__ import annotations
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
-from bot import clocks
-from bot.clocks import DAY, QUIET_MARGIN
+from bot.service import clocks
+from bot.service.clocks import DAY, QUIET_MARGIN
 from storage.records import SeatRecord, TableRecord
 from storage.user_settings import UserSettings
 

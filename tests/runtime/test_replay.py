@@ -12,11 +12,11 @@ from typing import Any
 
 import pytest
 
-from bot import cli
-from bot.replay import ReplayError, replay
-from bot.shuffle import seal, state_hash
-from bot.tablelog import log_files
-from bot.tables import Player, TableService
+from bot.ops import cli
+from bot.service.replay import ReplayError, replay
+from bot.service.shuffle import seal, state_hash
+from bot.service.tablelog import log_files
+from bot.service.tables import Player, TableService
 from engines.card_data import decks_in_full
 from engines.registry import GAMES
 from storage.records import TableStatus

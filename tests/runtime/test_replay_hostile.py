@@ -14,10 +14,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot import cli
-from bot.replay import MAX_BYTES, ReplayError, replay
-from bot.tablelog import log_files
-from bot.tables import Player, TableService
+from bot.ops import cli
+from bot.service.replay import MAX_BYTES, ReplayError, replay
+from bot.service.tablelog import log_files
+from bot.service.tables import Player, TableService
 from storage.records import TableStatus
 from storage.store import TableStore
 from tests.support.clock import Clock

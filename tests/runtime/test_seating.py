@@ -7,11 +7,12 @@ import asyncio
 
 import pytest
 
-from bot.cogs.play import move_named
-from bot.errors import NotHost, NotSeated, StaleClick, TableError, WrongStatus
-from bot.seating import check_drawn, drawn_for, in_lobby, next_host, seat_named
-from bot.tables import Player, TableService
-from bot.ui.components import DYNAMIC_ITEMS, VERBS
+from bot.app.cogs.play import move_named
+from bot.app.ui.components import VERBS
+from bot.app.ui.items import DYNAMIC_ITEMS
+from bot.service.errors import NotHost, NotSeated, StaleClick, TableError, WrongStatus
+from bot.service.seating import check_drawn, drawn_for, in_lobby, next_host, seat_named
+from bot.service.tables import Player, TableService
 from storage.records import SeatRecord, TableRecord, TableStatus
 from storage.store import TableStore
 from tests.support.clock import Clock

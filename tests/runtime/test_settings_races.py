@@ -9,8 +9,8 @@ from typing import Any
 
 from redis.asyncio import Redis
 
-from bot.tables import TableService
-from bot.user_prefs import save_settings, update_settings
+from bot.service.tables import TableService
+from bot.service.user_prefs import save_settings, update_settings
 from storage.records import TableRecord
 from storage.store import TableStore
 from storage.user_settings import UserSettings, UserSettingsStore

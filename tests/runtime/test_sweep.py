@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-from bot.tables import SWEEP_BATCH, Player, TableService
+from bot.service.tables import SWEEP_BATCH, Player, TableService
 from storage import keys
 from storage.store import TableStore
 from tests.support.clock import Clock

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.tables import TableService
+from bot.service.tables import TableService
 from storage.store import TableStore
 from tests.support.clock import Clock
 from tests.support.service import ANN, BOB, high_card_service

@@ -6,8 +6,8 @@ import asyncio
 
 import pytest
 
-from bot.errors import NotHost, NotSeated, StaleClick, TableError, TableFull, WrongStatus
-from bot.tables import RETRY_TIMEOUT_AFTER, Player, TableService
+from bot.service.errors import NotHost, NotSeated, StaleClick, TableError, TableFull, WrongStatus
+from bot.service.tables import RETRY_TIMEOUT_AFTER, Player, TableService
 from storage import keys
 from storage.records import TableStatus
 from storage.store import TableStore

@@ -7,9 +7,9 @@ import re
 
 import pytest
 
-from bot.tables import Player, TableService
-from bot.terminal import CLEAR, TERMINAL_TIMEOUT, TerminalTable
-from bot.terminal_text import BOLD_OFF, BOLD_ON, terminal_text
+from bot.service.tables import Player, TableService
+from bot.terminal.table import CLEAR, TERMINAL_TIMEOUT, TerminalTable
+from bot.terminal.text import BOLD_OFF, BOLD_ON, terminal_text
 from engines.core import Choice, Event, Seat, seat_ref
 from engines.registry import GAMES
 from storage.records import SeatRecord, TableRecord, TableStatus
@@ -356,7 +356,7 @@ async def test_storage_going_away_mid_game_is_one_sentence_and_the_table_is_kept
     # The service raises only its own errors; the terminal must answer them too,
     # not end on a traceback: a move whose outcome is unknown is told and the table
     # read again, and a store that stays away ends the session with a resume hint.
-    from bot.errors import OutcomeUnknown, StorageUnavailable
+    from bot.service.errors import OutcomeUnknown, StorageUnavailable
 
     table, screen = table_for(store)
     acts = 0

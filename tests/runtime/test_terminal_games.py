@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from bot.tables import TableService
-from bot.terminal import CLEAR, TerminalTable
+from bot.service.tables import TableService
+from bot.terminal.table import CLEAR, TerminalTable
 from engines.registry import GAMES
 from storage.records import TableStatus
 from storage.store import TableStore

@@ -12,9 +12,9 @@ import time
 
 import pytest
 
-from bot.tables import Outcome, TableService
-from bot.terminal import TerminalTable
-from bot.terminal_screen import Screen, TimedOut, menu_number
+from bot.service.tables import Outcome, TableService
+from bot.terminal.screen import Screen, TimedOut, menu_number
+from bot.terminal.table import TerminalTable
 from engines.core import Choice
 from engines.registry import GAMES
 from storage.store import TableStore

@@ -7,12 +7,12 @@ import json
 
 import pytest
 
-from bot.errors import TableError
-from bot.replay import replay
-from bot.tablelog import log_files
-from bot.tables import TableService
-from bot.undo import draws
-from bot.undo_requests import ask_undo, vote_undo
+from bot.service.errors import TableError
+from bot.service.replay import replay
+from bot.service.tablelog import log_files
+from bot.service.tables import TableService
+from bot.service.undo import draws
+from bot.service.undo_requests import ask_undo, vote_undo
 from engines.core import Rng
 from storage import keys
 from storage.records import TableStatus

@@ -10,12 +10,12 @@ from typing import Any
 
 import pytest
 
-from bot import changes
-from bot.errors import TableError
-from bot.replay import replay
-from bot.tablelog import log_files
-from bot.tables import Player, TableService
-from bot.undo_requests import ask_undo, vote_undo
+from bot.service import changes
+from bot.service.errors import TableError
+from bot.service.replay import replay
+from bot.service.tablelog import log_files
+from bot.service.tables import Player, TableService
+from bot.service.undo_requests import ask_undo, vote_undo
 from engines.core import Choice, Event, Prompt, Seat, seat_ref
 from storage.records import TableStatus
 from storage.store import TableStore

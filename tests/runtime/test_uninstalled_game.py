@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.errors import NotHost, TableError, WrongStatus
-from bot.tables import TableService
+from bot.service.errors import NotHost, TableError, WrongStatus
+from bot.service.tables import TableService
 from storage.records import TableStatus
 from storage.store import TableStore
 from tests.support.clock import Clock

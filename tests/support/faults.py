@@ -16,7 +16,7 @@ from typing import Any
 from redis.asyncio import Redis
 from redis.exceptions import ConnectionError as RedisConnectionError
 
-from storage.connect import RedisServer
+from storage.server import RedisServer
 
 Matcher = Callable[[tuple[Any, ...]], bool]
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.tables import Player, TableService
+from bot.service.tables import Player, TableService
 from storage.store import TableStore
 from tests.support.clock import Clock
 from tests.support.minigame import HIGH_CARD

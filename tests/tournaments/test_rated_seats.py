@@ -9,9 +9,9 @@ from __future__ import annotations
 import pytest
 from redis.asyncio import Redis
 
-from bot.away import come_back, offer_seat, take_seat
-from bot.ratings import RatingService, apply
-from bot.tables import Player, TableService
+from bot.service.away import come_back, offer_seat, take_seat
+from bot.service.ratings import RatingService, apply
+from bot.service.tables import Player, TableService
 from storage.ratings import PlayerRating, RatedResult, RatingStore, players_key
 from storage.records import TableRecord, TableStatus
 from storage.store import TableStore

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from redis.asyncio import Redis
 
-from bot.ratings import PROVISIONAL_GAMES, RatingService, ordinal
+from bot.service.ratings import PROVISIONAL_GAMES, RatingService, ordinal
 from engines.core import Result
 from storage.ratings import RatingStore
 from tests.tournaments.tables import rated_table
@@ -63,7 +63,7 @@ async def test_teams_rate_together_and_a_rebuild_reproduces_ratings(redis: Redis
 def test_the_cli_rebuilds_a_servers_ratings(redis_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
     import redis as sync_redis
 
-    from bot.cli import main
+    from bot.ops.cli import main
     from storage.ratings import RatedResult, games_key, players_key, results_key
 
     cluster = redis_url.startswith("redis+cluster://")

@@ -9,12 +9,12 @@ from typing import Any
 import pytest
 from redis.asyncio import Redis
 
-from bot.errors import TableError
-from bot.ratings import RatingService
-from bot.results import Results
-from bot.tables import Player, TableService
+from bot.service.errors import TableError
+from bot.service.ratings import RatingService
+from bot.service.tables import Player, TableService
 from bot.tournaments.service import TournamentService
 from bot.tournaments.standings import standings
+from bot.tournaments.table_ends import Results
 from engines.core import Result
 from engines.registry import GAMES
 from storage.ratings import RatingStore

@@ -10,8 +10,8 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from bot.render.pictures.base import PictureRenderer
 from bot.render.pictures.cards import card_png
+from bot.render.pictures.renderer import PictureRenderer
 from engines.core import CardText
 
 PICTURES: dict[str, PictureRenderer] = {}

@@ -14,14 +14,11 @@ from collections.abc import Sequence
 from functools import cache
 from itertools import pairwise
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol, TypeVar
+from typing import TypeVar
 
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
-if TYPE_CHECKING:
-    from bot.render.pictures.cards import CardArt
-
-from engines.core import CardText, View, render_seats
+from engines.core import View, render_seats
 
 WIDTH = 480
 PAD = 10
@@ -44,20 +41,6 @@ WHOLE = "gametable-whole"
 PALETTE_COLOURS = 96
 ESCAPED = re.compile(r"\\(.)")
 V = TypeVar("V", bound=View)
-
-
-class PictureRenderer(Protocol):
-    def table(self, view: View, names: Sequence[str]) -> Image.Image:
-        """The public table picture (``view.viewer`` is None). ``names``: seat display names."""
-        ...
-
-    def hand(self, view: View, names: Sequence[str]) -> Image.Image | None:
-        """A seat's hand as a picture of cards, or None when it has nothing to show."""
-        ...
-
-    def card(self, card: CardText) -> CardArt:
-        """One card of the deck (from ``Engine.cards``) as its face is drawn: for ``/card``."""
-        ...
 
 
 def view_as(view: View, kind: type[V]) -> V:

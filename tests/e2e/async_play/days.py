@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.clocks import DAY
+from bot.service.clocks import DAY
 from tests.e2e.harness import DiscordHarness
 from tests.e2e.tables import BotMaker, button
 from tests.support.clock import Clock

@@ -4,7 +4,7 @@ its player comes back, and substitutes the host offers a seat to."""
 
 from __future__ import annotations
 
-from bot.clocks import DAY
+from bot.service.clocks import DAY
 from tests.e2e.async_play.days import ann_plays, sweep, tables_in_two_servers
 from tests.e2e.games import public_texts, start_table
 from tests.e2e.harness import DiscordHarness

@@ -10,7 +10,7 @@ import re
 from collections import Counter
 from typing import Any
 
-from bot.clocks import DAY
+from bot.service.clocks import DAY
 from storage.user_settings import settings_key
 from tests.e2e.async_play.days import ann_plays, reminders, sweep, sweep_to
 from tests.e2e.games import public_texts, start_table

@@ -10,8 +10,8 @@ import re
 from collections import Counter
 from typing import Any
 
-from bot import clocks
-from bot.clocks import DAY
+from bot.service import clocks
+from bot.service.clocks import DAY
 from tests.e2e.async_play.days import ann_plays, reminders, sweep, sweep_to, tables_in_two_servers
 from tests.e2e.games import public_texts, start_table
 from tests.e2e.harness import DiscordHarness

@@ -14,7 +14,7 @@ from typing import Any
 
 from redis.asyncio import Redis
 
-from bot.clocks import reminder_at
+from bot.service.clocks import reminder_at
 from storage.store import TableStore
 from tests.e2e.two_processes.bots import BotProcess, bot_processes
 from tests.support.clock import Clock

@@ -22,9 +22,9 @@ import traceback
 from collections.abc import Awaitable, Callable
 from typing import IO, Any
 
-from bot.app import build_bot
-from bot.settings import Settings
-from bot.tables import TableService
+from bot.app.application import build_bot
+from bot.ops.settings import Settings
+from bot.service.tables import TableService
 from storage.connect import connect
 from storage.store import TableStore
 from tests.e2e.entities import Guild, User
