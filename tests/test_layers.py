@@ -27,9 +27,6 @@ FORBIDDEN = {
         for tool in ("settings", "metrics", "health", "logs", "collector")
     },
 }
-# Past the limit in the engines floor, where the shared declaration of moves is
-# to shorten it; each must still be long (else it comes off this list).
-KNOWN_LONG = {"engines/scales_of_influence/choices.py"}
 
 
 def test_no_import_circles() -> None:
@@ -49,8 +46,7 @@ def test_no_source_module_is_over_400_lines() -> None:
         for path in (ROOT / folder).rglob("*.py")
         if (lines := len(path.read_text().splitlines())) > LONGEST
     }
-    assert set(long) - KNOWN_LONG == set()
-    assert set(long) >= KNOWN_LONG, "a module on KNOWN_LONG is short now: take it off the list"
+    assert long == {}, "split these by subject"
 
 
 def test_the_checker_finds_a_planted_circle_and_an_upward_import(tmp_path: Path) -> None:
