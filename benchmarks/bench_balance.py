@@ -88,8 +88,7 @@ def split_win(result: Result) -> tuple[dict[Seat, float], dict[str, float]]:
     winners = result.winners
     seats = {seat: 1.0 / len(winners) for seat in winners}
     sides = {
-        side: sum(seats.get(seat, 0.0) for seat in members)
-        for side, members in (result.teams or {}).items()
+        side: sum(seats.get(seat, 0.0) for seat in members) for side, members in (result.teams or {}).items()
     }
     return seats, sides
 
@@ -234,8 +233,10 @@ def run(
         sizes = range(engine.info.min_players, engine.info.max_players + 1)
         asked = [n for n in sizes if not only or n in only]
         if not asked:
-            out.write(f"{engine.info.title}: no table of {', '.join(map(str, only or []))} players"
-                      f" ({sizes[0]}–{sizes[-1]})\n")
+            out.write(
+                f"{engine.info.title}: no table of {', '.join(map(str, only or []))} players"
+                f" ({sizes[0]}–{sizes[-1]})\n"
+            )
         for players in asked:
             started = time.perf_counter()
             tallies = list(_games(key, players, level, seeds, jobs))
@@ -255,8 +256,13 @@ def main(argv: list[str] | None = None, out: TextIO = sys.stdout) -> int:
     parser.add_argument("--first-seed", type=int, default=0, help="the first game's seed (default 0)")
     args = parser.parse_args(argv)
     run(
-        max(1, args.games), args.level, args.game or sorted(GAMES), out,
-        args.players, max(1, args.jobs), max(0, args.first_seed),
+        max(1, args.games),
+        args.level,
+        args.game or sorted(GAMES),
+        out,
+        args.players,
+        max(1, args.jobs),
+        max(0, args.first_seed),
     )
     return 0
 

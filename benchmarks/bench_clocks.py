@@ -58,9 +58,7 @@ async def _template(service: TableService) -> TableRecord:
     return (await service.start(record.id, 1)).table
 
 
-def _clone(
-    template: TableRecord, index: int, now: float, rng: random.Random, mine: list[int]
-) -> TableRecord:
+def _clone(template: TableRecord, index: int, now: float, rng: random.Random, mine: list[int]) -> TableRecord:
     record = template.model_copy(deep=True)
     record.id = f"bench{index:07d}"
     record.message_id = 10_000 + index

@@ -63,8 +63,10 @@ def main(argv: list[str] | None = None) -> int:
     for key, engine in GAMES.items():
         low, high = engine.info.min_players, engine.info.max_players
         players = min(max(cli.players, low), high)
-        print(f"{key:<24} playout {playout_rate(engine, players, cli.games):>8,.0f} steps/s"
-              f"   table {table_rate(engine, players, cli.games):>8,.0f} steps/s   ({players} players)")
+        print(
+            f"{key:<24} playout {playout_rate(engine, players, cli.games):>8,.0f} steps/s"
+            f"   table {table_rate(engine, players, cli.games):>8,.0f} steps/s   ({players} players)"
+        )
     return 0
 
 

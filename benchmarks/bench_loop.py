@@ -121,8 +121,10 @@ def largest_soi_deck() -> bytes:
 
 
 GAME_INPUTS: dict[str, tuple[Callable[[], bytes], dict[str, Any]]] = {
-    "spheres-of-life": (largest_sol_deck, {"goal": "strongest", "pace": True, "decks": 3, "rounds": 5,
-                                           "first_player": "random"}),
+    "spheres-of-life": (
+        largest_sol_deck,
+        {"goal": "strongest", "pace": True, "decks": 3, "rounds": 5, "first_player": "random"},
+    ),
     "scales-of-influence": (largest_soi_deck, {"variant": "standard", "traveler": 0}),
 }
 
@@ -221,8 +223,6 @@ async def bench(redis_url: str | None, moves: int, out: TextIO) -> float:
 def run(redis_url: str | None = None, moves: int = 40, out: TextIO = sys.stdout) -> int:
     worst = asyncio.run(bench(redis_url, moves, out))
     return 0 if worst * 1000 <= LIMIT_MS else 1
-
-
 
 
 if __name__ == "__main__":

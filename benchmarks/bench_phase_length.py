@@ -65,9 +65,11 @@ def main(argv: list[str] | None = None, out: TextIO = sys.stdout) -> int:
         took = time.perf_counter() - started
         line = f"phase {players} players, {args.games} games, {level.name} bots at every seat: "
         if rounds:
-            line += (f"rounds p50 {percentile(rounds, 0.5)} p99 {percentile(rounds, 0.99)} "
-                     f"(max {max(rounds)}), moves p50 {percentile(moves, 0.5)} "
-                     f"p99 {percentile(moves, 0.99)}; ")
+            line += (
+                f"rounds p50 {percentile(rounds, 0.5)} p99 {percentile(rounds, 0.99)} "
+                f"(max {max(rounds)}), moves p50 {percentile(moves, 0.5)} "
+                f"p99 {percentile(moves, 0.99)}; "
+            )
         line += f"unended {len(unended)}" + (f" (seeds {unended})" if unended else "") + f"; {took:.0f} s"
         print(line, file=out, flush=True)
     return 0

@@ -72,13 +72,21 @@ async def _main(game: str, games: GameMap, count: int, redis_url: str | None, ou
         figures = await measure(redis, game, games, count)
     for name, values in figures.items():
         mean = f"{statistics.mean(values):>10,.0f} bytes" if values else "         — (none)"
-        out.write(f"{'per ' + ('table in play' if name == 'live' else 'finished game, ' + name):<40}{mean}"
-                  f"   ({len(values)} tables)\n")
+        out.write(
+            f"{'per ' + ('table in play' if name == 'live' else 'finished game, ' + name):<40}{mean}"
+            f"   ({len(values)} tables)\n"
+        )
     return 0
 
 
-def run(*, games_count: int = 20, game: str | None = None, redis_url: str | None = None,
-        games: GameMap | None = None, out: TextIO = sys.stdout) -> int:
+def run(
+    *,
+    games_count: int = 20,
+    game: str | None = None,
+    redis_url: str | None = None,
+    games: GameMap | None = None,
+    out: TextIO = sys.stdout,
+) -> int:
     if games is None:
         from engines.registry import GAMES
 

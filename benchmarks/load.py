@@ -43,8 +43,9 @@ LIMITS = {"tables": 10_000, "processes": 8, "seconds": 300}
 LOOPBACK = {"127.0.0.1", "localhost", "::1"}
 
 
-async def _drive(url: str, game: str, first: int, count: int, seconds: float, pace: str,
-                 think: float, concurrency: int) -> tuple[list[float], float, int]:
+async def _drive(
+    url: str, game: str, first: int, count: int, seconds: float, pace: str, think: float, concurrency: int
+) -> tuple[list[float], float, int]:
     redis = connect(url)
     service = TableService(TableStore(redis))
     run = _Bench(service, game, acts=10**9, concurrency=concurrency)
@@ -86,13 +87,24 @@ async def _memory(redis: Redis) -> int:
     return int(info["used_memory"])
 
 
-def load(url: str, *, game: str, tables: int, processes: int, seconds: float, pace: str,
-         think: float, concurrency: int) -> str:
+def load(
+    url: str,
+    *,
+    game: str,
+    tables: int,
+    processes: int,
+    seconds: float,
+    pace: str,
+    think: float,
+    concurrency: int,
+) -> str:
     share = max(1, tables // processes)
     queue: multiprocessing.Queue = multiprocessing.Queue()  # type: ignore[type-arg]
     workers = [
-        multiprocessing.Process(target=_worker, args=(
-            (url, game, n * share * 10, share, seconds, pace, think, concurrency), queue))
+        multiprocessing.Process(
+            target=_worker,
+            args=((url, game, n * share * 10, share, seconds, pace, think, concurrency), queue),
+        )
         for n in range(processes)
     ]
     for worker in workers:
@@ -139,8 +151,19 @@ def main(argv: list[str] | None = None) -> int:
         try:
             where = "a local 3-master Redis Cluster" if cli.cluster else "one Redis"
             print(f"load on {where} ({url})")
-            print(load(url, game=cli.game, tables=cli.tables, processes=cli.processes, seconds=cli.seconds,
-                       pace=cli.pace, think=cli.think, concurrency=cli.concurrency), end="")
+            print(
+                load(
+                    url,
+                    game=cli.game,
+                    tables=cli.tables,
+                    processes=cli.processes,
+                    seconds=cli.seconds,
+                    pace=cli.pace,
+                    think=cli.think,
+                    concurrency=cli.concurrency,
+                ),
+                end="",
+            )
         finally:
             if server is not None:
                 server.stop()

@@ -181,7 +181,7 @@ def decks_in_full() -> Iterator[None]:
 
 def _shipped_deck(model: type, ref: str) -> CardData:
     try:
-        key = model, bytes.fromhex(ref[len(SHIPPED):])
+        key = model, bytes.fromhex(ref[len(SHIPPED) :])
     except ValueError:
         key = None
     found = _shipped.get(key) if key is not None else None

@@ -232,7 +232,6 @@ class Recap(BaseModel):
     history: list[str] = Field(default_factory=list)
 
 
-
 def rank_seats(seats: Sequence[Seat], key: Callable[[Seat], Any]) -> list[list[Seat]]:
     """Seats ranked best first by ``key`` (smaller is better); equal keys share a place."""
     ranking: list[list[Seat]] = []
@@ -285,4 +284,3 @@ def quote(text: object, limit: int = 40) -> str:
     that echoing a 2,500-character value never makes an answer too long to send."""
     flat = " ".join(str(text).split())
     return repr(flat if len(flat) <= limit else flat[: limit - 1] + "…")
-

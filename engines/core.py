@@ -328,8 +328,10 @@ class Engine(ABC, Generic[S, A]):
         folder = Path(module.__file__).parent if module is not None and module.__file__ else None
         found = rules_sections_from(folder) if folder is not None else []
         if not any(not s.decision for s in found):
-            found.insert(0, RulesSection(key="overview", title=self.info.title,
-                                         text=self.info.help or self.info.summary))
+            found.insert(
+                0,
+                RulesSection(key="overview", title=self.info.title, text=self.info.help or self.info.summary),
+            )
         return found
 
     def recap(self, state: S) -> Recap:

@@ -107,4 +107,3 @@ def load_card_data(toml_text: str, model: type[M], what: str = "deck") -> M:
         raise IllegalAction(f"The {what} file is not valid — {first_error(error, model, 'key')}.") from None
     except RecursionError:
         raise IllegalAction(f"The {what} file is nested too deeply.") from None
-

@@ -27,8 +27,13 @@ def _load_builtin_games() -> None:
     # registry module itself from importing (and tests of one game stay isolated).
     import importlib
 
-    for module in ("engines.spheres_of_life", "engines.scales_of_influence", "engines.time_masters",
-                   "engines.phase", "engines.once_upon_a_time_life"):
+    for module in (
+        "engines.spheres_of_life",
+        "engines.scales_of_influence",
+        "engines.time_masters",
+        "engines.phase",
+        "engines.once_upon_a_time_life",
+    ):
         try:
             package = importlib.import_module(module)
         except ModuleNotFoundError as error:

@@ -62,4 +62,3 @@ def _read_rules(folder: Path) -> tuple[RulesSection, ...]:
             key = f"decisions-{slug}"[:48].rstrip("-")
             sections.append(RulesSection(key=key, title=title.strip(), text=text, decision=True))
     return tuple(sections)
-

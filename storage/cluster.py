@@ -36,9 +36,18 @@ class LocalCluster:
             for number in range(self.masters):
                 port = _free_cluster_port({n.port for n in self.nodes})
                 node = RedisServer(
-                    self.folder / f"node{number}", tcp=True, appendonly=False, port=port,
-                    extra=["--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf",
-                           "--cluster-node-timeout", "5000"],
+                    self.folder / f"node{number}",
+                    tcp=True,
+                    appendonly=False,
+                    port=port,
+                    extra=[
+                        "--cluster-enabled",
+                        "yes",
+                        "--cluster-config-file",
+                        "nodes.conf",
+                        "--cluster-node-timeout",
+                        "5000",
+                    ],
                 )
                 node.launch()
                 self.nodes.append(node)
@@ -47,7 +56,10 @@ class LocalCluster:
             addresses = [f"127.0.0.1:{node.port}" for node in self.nodes]
             subprocess.run(
                 ["redis-cli", "--cluster", "create", *addresses, "--cluster-replicas", "0", "--cluster-yes"],
-                check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=30,
+                check=True,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.PIPE,
+                timeout=30,
             )
             self._wait_ready()
         except BaseException:
@@ -68,8 +80,9 @@ class LocalCluster:
 
 
 def _cluster_ok(port: int) -> bool:
-    done = subprocess.run(["redis-cli", "-p", str(port), "cluster", "info"],
-                          capture_output=True, text=True, timeout=5)
+    done = subprocess.run(
+        ["redis-cli", "-p", str(port), "cluster", "info"], capture_output=True, text=True, timeout=5
+    )
     return "cluster_state:ok" in done.stdout
 
 

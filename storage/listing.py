@@ -70,9 +70,12 @@ local function enter(order, lines, marks, id, version, place, line, now, keep)
 end
 """
 # KEYS: order, lines, marks. ARGV: table id, version, score, line ('' removes), now, MARK_SECONDS.
-ENTER = ENTER_FUNCTION + """
+ENTER = (
+    ENTER_FUNCTION
+    + """
 return enter(KEYS[1], KEYS[2], KEYS[3], ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5], ARGV[6])
 """
+)
 
 # KEYS: order, lines. ARGV: first rank, last rank, a score. Returns the list's length, how
 # many entries score below the score given (a user's moves), then id, line pairs.
@@ -209,10 +212,19 @@ def entry_of(record: TableRecord, scope: str) -> Entry:
 def _shared_entry(record: TableRecord) -> Entry:
     """The line every list shows of the table, but a user's list on their move."""
     return Entry(
-        id=record.id, version=record.version, game=record.game, status=record.status,
-        seats=len(record.seats), guild_id=record.guild_id, channel_id=record.channel_id,
-        thread_id=record.thread_id, message_id=record.message_id, updated_at=record.updated_at,
-        deadline=record.deadline, paused=record.clocks.paused_at is not None, headline=record.headline,
+        id=record.id,
+        version=record.version,
+        game=record.game,
+        status=record.status,
+        seats=len(record.seats),
+        guild_id=record.guild_id,
+        channel_id=record.channel_id,
+        thread_id=record.thread_id,
+        message_id=record.message_id,
+        updated_at=record.updated_at,
+        deadline=record.deadline,
+        paused=record.clocks.paused_at is not None,
+        headline=record.headline,
     )
 
 

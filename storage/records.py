@@ -239,7 +239,11 @@ def _rated_players(data: dict[str, Any]) -> dict[str, Any]:
 
 # MIGRATIONS[n] turns a schema-n record (as JSON data) into a schema-(n + 1) one.
 MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
-    1: _numbered, 2: _seat_clocks, 3: _undo_apart, 4: _shipped_decks, 5: _rated_players,
+    1: _numbered,
+    2: _seat_clocks,
+    3: _undo_apart,
+    4: _shipped_decks,
+    5: _rated_players,
 }
 
 

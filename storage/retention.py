@@ -107,7 +107,10 @@ class Archiver:
         names = [keys.table(record.id), keys.log(record.id), archive_key(record.id)]
         state = zlib.compress(record.state.encode(), 6) if record.state else ""
         args: list[bytes | str | int] = [
-            str(record.version), pack(lines), self.retention.lifetime_ms(record), state
+            str(record.version),
+            pack(lines),
+            self.retention.lifetime_ms(record),
+            state,
         ]
         return bool(await self._archive(keys=names, args=args))
 

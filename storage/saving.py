@@ -65,7 +65,10 @@ SAVE = SAVE_FUNCTION + "return save(10, #ARGV)"
 # then order, lines and marks of each list. ARGV: the save's nine, the number
 # of log entries and the entries; the deadline ('' when none); the table id;
 # '1' when the save brings news; then six arguments of each list entry.
-SAVE_WITH_INDEXES = SAVE_FUNCTION + listing.ENTER_FUNCTION + """
+SAVE_WITH_INDEXES = (
+    SAVE_FUNCTION
+    + listing.ENTER_FUNCTION
+    + """
 local last = 10 + tonumber(ARGV[10])
 local outcome = save(11, last)
 if outcome ~= -100 then return outcome end
@@ -84,6 +87,7 @@ for k = 7, #KEYS, 3 do
 end
 return -100
 """
+)
 _SAVED = -100
 # Settling a save whose reply was lost. KEYS: the write marks, the table;
 # ARGV: the write's mark. 1: the write was applied. 0: it was not, and now never
@@ -337,7 +341,6 @@ class Saving(TableLists):
             log.warning("its log could not be archived", exc_info=True, extra={"table": record.id})
 
 
-
 def _undo_args(record: TableRecord) -> list[str]:
     """What the save does with the table's ``undo`` field. A move that may be
     taken back (its undo point is new in this very save) keeps the state it was
@@ -353,8 +356,6 @@ def _undo_args(record: TableRecord) -> list[str]:
     return ["set", point.state]  # kept from before; a schema-3 record brings it in its JSON
 
 
-
 def writes_key(table_id: str) -> str:
     # The marks of the table's last writes, so a write whose reply was lost can be recognised.
     return f"{keys.table(table_id)}:writes"
-

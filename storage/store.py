@@ -69,9 +69,12 @@ class TableStore(Saving, SweepClaims):
         except DamagedTable:
             record = None
         await self.redis.delete(
-            keys.table(table_id), keys.log(table_id), outbox_key(table_id), writes_key(table_id),
-            archive_key(table_id), sweep_key(table_id),
+            keys.table(table_id),
+            keys.log(table_id),
+            outbox_key(table_id),
+            writes_key(table_id),
+            archive_key(table_id),
+            sweep_key(table_id),
         )
         if record is not None:
             await self._drop_from_indexes(record)
-

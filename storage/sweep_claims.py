@@ -48,8 +48,6 @@ class SweepClaims(TableReads):
             await self.deadlines.set(table_id, at)
 
 
-
 def sweep_key(table_id: str) -> str:
     # Which process's sweeper is timing the table out (see TableStore.claim_due).
     return f"{keys.table(table_id)}:sweep"
-

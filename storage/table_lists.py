@@ -261,7 +261,6 @@ class TableLists(TableReads):
         return count
 
 
-
 def queue_deadline(pipe: Pipeline, record: TableRecord) -> None:
     """Queue the deadline index entry ``record`` calls for (the lists: :func:`_list_writes`)."""
     if (due := deadline_entry(record)) is None:
@@ -270,14 +269,11 @@ def queue_deadline(pipe: Pipeline, record: TableRecord) -> None:
         pipe.zadd(keys.deadlines(record.id), {record.id: due})
 
 
-
 def deadline_entry(record: TableRecord) -> float | None:
     """When the deadline index wakes the table: its deadline while it is active; never once over."""
     return record.deadline if record.status.active else None
 
 
-
 def list_writes(record: TableRecord) -> list[listing.Write]:
     """The table's entry in each list it belongs in while active; out of them once over."""
     return listing.writes_of(record, time.time())
-

@@ -119,9 +119,7 @@ class TableReads:
         return found
 
 
-
 def text_of(value: Any) -> str:
     if value is None:
         return ""
     return value.decode() if isinstance(value, bytes) else str(value)
-

@@ -104,8 +104,9 @@ class Announcer:
         except Exception:
             # A record that cannot be read cannot be told about; retrying would only
             # keep it in every pass of the drainer.
-            log.warning("table %s: unreadable, its news v%s is dropped", news.table_id, news.version,
-                        exc_info=True)
+            log.warning(
+                "table %s: unreadable, its news v%s is dropped", news.table_id, news.version, exc_info=True
+            )
             return True
         if record is None:
             return True  # the table is gone: there is no one left to tell
@@ -121,13 +122,25 @@ class Announcer:
             except Exception as error:
                 attempts = news.attempts[name] = news.attempts.get(name, 0) + 1
                 if not _lasting(error) and attempts < MAX_ATTEMPTS:
-                    log.info("table %s v%s: %s failed (try %d); will retry", record.id, news.version, name,
-                             attempts, exc_info=True)
+                    log.info(
+                        "table %s v%s: %s failed (try %d); will retry",
+                        record.id,
+                        news.version,
+                        name,
+                        attempts,
+                        exc_info=True,
+                    )
                     complete = False
                     await self._record(lease, news)
                     continue
-                log.warning("table %s v%s: gave up on %s after %d tries", record.id, news.version, name,
-                            attempts, exc_info=True)
+                log.warning(
+                    "table %s v%s: gave up on %s after %d tries",
+                    record.id,
+                    news.version,
+                    name,
+                    attempts,
+                    exc_info=True,
+                )
             news.done.append(name)
             await self._record(lease, news)
         return complete
@@ -158,8 +171,10 @@ class Announcer:
         if record.status is TableStatus.FINISHED and news.version == record.version:
             # The change that ended the game is a finished table's last one.
             steps.append(("recap", lambda: self._recap(record)))
-        if self.on_end is not None and record.status is TableStatus.FINISHED and (
-            record.rated or record.tournament_id is not None
+        if (
+            self.on_end is not None
+            and record.status is TableStatus.FINISHED
+            and (record.rated or record.tournament_id is not None)
         ):
             on_end = self.on_end
             steps.append(("result", lambda: on_end(record)))

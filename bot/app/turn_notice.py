@@ -13,7 +13,11 @@ DMS_CLOSED = 50007
 
 
 async def turn_dm(
-    client: discord.Client, settings: UserSettingsStore, record: TableRecord, user_id: int, now: float,
+    client: discord.Client,
+    settings: UserSettingsStore,
+    record: TableRecord,
+    user_id: int,
+    now: float,
     title: str = "",
 ) -> None:
     """``title``: the game's name as players know it ("Spheres of Life"), else its key."""

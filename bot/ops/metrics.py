@@ -26,16 +26,21 @@ REFUSALS = Counter(
     "gametable_refusals", "Moves refused with an answer, per game.", ["game"], registry=REGISTRY
 )
 ACT_SECONDS = Histogram(
-    "gametable_act_seconds", "One move end to end: load, engine, save.", ["game"], registry=REGISTRY,
+    "gametable_act_seconds",
+    "One move end to end: load, engine, save.",
+    ["game"],
+    registry=REGISTRY,
     buckets=(0.0005, 0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5),
 )
 SWEEPER_LAG = Gauge(
-    "gametable_sweeper_lag_seconds", "How long ago the oldest passed deadline passed (0: none waits).",
+    "gametable_sweeper_lag_seconds",
+    "How long ago the oldest passed deadline passed (0: none waits).",
     registry=REGISTRY,
 )
 OUTBOX_BACKLOG = Gauge("gametable_outbox_backlog", "Tables with news due to be told.", registry=REGISTRY)
 RATE_LIMIT_WAIT = Counter(
-    "gametable_discord_rate_limit_wait_seconds", "Seconds told to wait by Discord's rate limits.",
+    "gametable_discord_rate_limit_wait_seconds",
+    "Seconds told to wait by Discord's rate limits.",
     registry=REGISTRY,
 )
 

@@ -58,7 +58,10 @@ def place_mark(number: int) -> str:
 
 
 def add_ranking(
-    panel: Panel, result: Result, entry: Callable[[Seat], str], joiner: str = ", ",
+    panel: Panel,
+    result: Result,
+    entry: Callable[[Seat], str],
+    joiner: str = ", ",
     place: Callable[[int], str] = place_mark,
 ) -> Panel:
     """One field per place, best first: the seats tied there, each as ``entry`` writes it."""

@@ -14,11 +14,21 @@ from engines.once_upon_a_time_life.tokens import NAMES, Tokens
 from engines.once_upon_a_time_life.views import LifeView, SeatInfo
 from engines.words import plural
 
-GLYPHS = {"start": "🏁", "leukocyte": "⚪", "medicine": "💊", "virus": "🦠", "bacteria": "🧫",
-          "chance": "🍀", "bad_luck": "⛈️", "question": "❓"}
+GLYPHS = {
+    "start": "🏁",
+    "leukocyte": "⚪",
+    "medicine": "💊",
+    "virus": "🦠",
+    "bacteria": "🧫",
+    "chance": "🍀",
+    "bad_luck": "⛈️",
+    "question": "❓",
+}
 PAWNS = ["1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣", "6️⃣", "7️⃣", "8️⃣"]
-LEGEND = ("🏁 START · ⚪ Leukocyte · 💊 Medicine · 🦠 Virus · 🧫 Bacteria · 🍀 Chance · ⛈️ Bad Luck · "
-          "❓ Question · 1️⃣–4️⃣ pawns")
+LEGEND = (
+    "🏁 START · ⚪ Leukocyte · 💊 Medicine · 🦠 Virus · 🧫 Bacteria · 🍀 Chance · ⛈️ Bad Luck · "
+    "❓ Question · 1️⃣–4️⃣ pawns"
+)
 LETTERS = "ABCD"
 
 
@@ -55,8 +65,10 @@ def question_lines(v: LifeView) -> list[str]:
     if q is None:
         return []
     what = {"space": "", "vabanque": " (va banque)", "attack": " (duel)", "counter": " (counterattack)"}
-    lines = [f"**{q.level.capitalize()} question{what.get(q.purpose, '')} for <seat:{q.answerer}>** "
-             f"({v.answer_seconds} s): {q.text}"]
+    lines = [
+        f"**{q.level.capitalize()} question{what.get(q.purpose, '')} for <seat:{q.answerer}>** "
+        f"({v.answer_seconds} s): {q.text}"
+    ]
     lines += [f"{LETTERS[i]}: {a}" for i, a in enumerate(q.answers)]
     return lines
 
@@ -78,7 +90,7 @@ def _challenge(v: LifeView) -> str:
 
 
 def pawn_text(info: SeatInfo) -> str:
-    """"🔴 Red pawn · 🫀 Circulatory system · space 1", or that the pawn is still to choose."""
+    """ "🔴 Red pawn · 🫀 Circulatory system · space 1", or that the pawn is still to choose."""
     if info.pawn is None and not info.system:
         return f"{PAWNS[info.seat]} choosing a pawn"
     where = info.away or f"space {(info.position or 0) + 1}"
@@ -111,8 +123,10 @@ class OnceUponATimeLifeRenderer:
         if v.stage == "vabanque":
             lines.append(f"Va banque? <seat:{v.turn}> may risk the {v.earned} Globin just earned.")
         lines.append(f"First to {v.hemo_to_win} Hemo wins. Bank: {purse_text(v.bank)}")
-        lines.append(f"Chance {v.chance_left} · Bad Luck {v.bad_luck_left} · questions left: "
-                     f"Easy {v.questions_left['easy']}, Hard {v.questions_left['hard']}")
+        lines.append(
+            f"Chance {v.chance_left} · Bad Luck {v.bad_luck_left} · questions left: "
+            f"Easy {v.questions_left['easy']}, Hard {v.questions_left['hard']}"
+        )
         lines.append(LEGEND)
         panel = Panel(title="Once Upon a Time… Life", description=fit("\n".join(lines), DESCRIPTION_MAX))
         for info in v.seats:
@@ -123,8 +137,9 @@ class OnceUponATimeLifeRenderer:
         v = _view(view)
         cards = [f"**{c.name}** — {c.text}" for c in v.hand or []]
         text = "\n".join(cards) or "(no kept cards)"
-        panel = Panel(title="My hand", description=fit(text, DESCRIPTION_MAX),
-                      footer=fit(v.headline, FOOTER_MAX))
+        panel = Panel(
+            title="My hand", description=fit(text, DESCRIPTION_MAX), footer=fit(v.headline, FOOTER_MAX)
+        )
         if v.viewer is not None:
             me = v.seats[v.viewer]
             panel.add("My tokens", purse_text(me.tokens), inline=False)
@@ -136,8 +151,9 @@ class OnceUponATimeLifeRenderer:
 
     def result(self, result: Result, view: View) -> Panel:
         v = _view(view)
-        panel = Panel(title="Once Upon a Time… Life — game over",
-                      description=fit(result.summary, DESCRIPTION_MAX))
+        panel = Panel(
+            title="Once Upon a Time… Life — game over", description=fit(result.summary, DESCRIPTION_MAX)
+        )
         return add_ranking(panel, result, lambda s: f"<seat:{s}> ({purse_text(v.seats[s].tokens)})", "; ")
 
 

@@ -54,13 +54,16 @@ def _resource(card: CardView) -> str:
 
 def _seat(view: PhView, info: SeatView) -> tuple[str, str]:
     mark = " ▶" if view.turn == info.seat else ""
-    lines = [f"{info.faction} · ☀ {info.good} good · ☾ {info.evil} evil",
-             "Warriors: " + (", ".join(_warrior(c) for c in info.play) or "—"),
-             "Barracks: " + (", ".join(_resource(c) for c in info.barracks) or "—"),
-             f"Hand {info.hand_size}: " + (", ".join(c.face.title for c in info.hand) or "—"),
-             f"Deck {info.deck_size}" + (f", top: {_face(info.deck_top)}" if info.deck_top else "")
-             + f" · discard {info.discard_size}"
-             + (f", top: {info.discard[-1].face.title}" if info.discard else "")]
+    lines = [
+        f"{info.faction} · ☀ {info.good} good · ☾ {info.evil} evil",
+        "Warriors: " + (", ".join(_warrior(c) for c in info.play) or "—"),
+        "Barracks: " + (", ".join(_resource(c) for c in info.barracks) or "—"),
+        f"Hand {info.hand_size}: " + (", ".join(c.face.title for c in info.hand) or "—"),
+        f"Deck {info.deck_size}"
+        + (f", top: {_face(info.deck_top)}" if info.deck_top else "")
+        + f" · discard {info.discard_size}"
+        + (f", top: {info.discard[-1].face.title}" if info.discard else ""),
+    ]
     return fit(f"<seat:{info.seat}>{mark}", NAME_MAX), fit("\n".join(lines), FIELD_MAX)
 
 
@@ -104,9 +107,12 @@ def discard_parts(pile: list[CardView]) -> list[str]:
 class PhaseRenderer:
     def table(self, view: View) -> Panel:
         v = _view(view)
-        lines = [f"**{v.headline}**",
-                 f"The Nexus: ☀ {v.nexus_good} good · ☾ {v.nexus_evil} evil"
-                 + f" · round {v.round_no}" + (f"/{v.round_limit}" if v.round_limit else "")]
+        lines = [
+            f"**{v.headline}**",
+            f"The Nexus: ☀ {v.nexus_good} good · ☾ {v.nexus_evil} evil"
+            + f" · round {v.round_no}"
+            + (f"/{v.round_limit}" if v.round_limit else ""),
+        ]
         if v.ending:
             empty = 0 in (v.nexus_good, v.nexus_evil)
             why = "A Nexus pool is empty" if empty else "Nothing can change any more"

@@ -122,9 +122,7 @@ class SpheresOfLifeRenderer:
 
     def result(self, result: Result, view: View) -> Panel:
         v = _view(view)
-        panel = Panel(
-            title="Spheres of Life — game over", description=fit(result.summary, DESCRIPTION_MAX)
-        )
+        panel = Panel(title="Spheres of Life — game over", description=fit(result.summary, DESCRIPTION_MAX))
 
         def entry(s: int) -> str:
             points, cards = plural(result.scores.get(s, 0), "point"), plural(v.seats[s].hand_size, "card")

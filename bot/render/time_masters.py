@@ -42,10 +42,17 @@ def _names(cards: list[CardFace]) -> str:
 
 def _seat(view: TmView, info: SeatInfo) -> tuple[str, str]:
     mark = " ▶" if view.turn == info.seat else ""
-    parts = [f"Kè {info.ke}/{view.ke_limit}", f"hand {info.hand_size}", f"deck {info.deck_size}",
-             f"discard {info.discard_size}", f"{plural(info.visible_knowledge, 'point')} in sight"]
-    timers = [f"{t.timer.name} {t.loaded}/{t.capacity}" + (f" (+{t.delays} delaying)" if t.delays else "")
-              for t in info.timers]
+    parts = [
+        f"Kè {info.ke}/{view.ke_limit}",
+        f"hand {info.hand_size}",
+        f"deck {info.deck_size}",
+        f"discard {info.discard_size}",
+        f"{plural(info.visible_knowledge, 'point')} in sight",
+    ]
+    timers = [
+        f"{t.timer.name} {t.loaded}/{t.capacity}" + (f" (+{t.delays} delaying)" if t.delays else "")
+        for t in info.timers
+    ]
     if timers:
         parts.append("timers: " + ", ".join(timers))
     if info.discard_top:
@@ -67,15 +74,17 @@ class TimeMastersRenderer:
         lines = [f"**{v.headline}**", _spheres(v)]
         if v.phase != "over":
             bought = ", ".join(map(str, v.bought_from))
-            lines.append(f"Access points: {v.access_points}"
-                         + (f" · bought from sphere {bought}" if bought else ""))
+            lines.append(
+                f"Access points: {v.access_points}" + (f" · bought from sphere {bought}" if bought else "")
+            )
         if v.played:
             lines.append("Played this turn: " + _names(v.played))
         if v.released:
             lines.append("Released from a timer, to cast this turn: " + _names(v.released))
         if v.empty_spheres:
-            lines.append(f"Empty spheres: {v.empty_spheres}/2 — the game ends after the turn "
-                         "that empties a second.")
+            lines.append(
+                f"Empty spheres: {v.empty_spheres}/2 — the game ends after the turn that empties a second."
+            )
         panel = Panel(title="Time Masters", description=fit("\n".join(lines), DESCRIPTION_MAX))
         for info in v.seats[: MAX_FIELDS - 1]:
             panel.add(*_seat(v, info))
@@ -85,8 +94,11 @@ class TimeMastersRenderer:
         v = _view(view)
         affordable = set(v.affordable or [])
         lines = [card_line(c) + ("" if c.uid in affordable else " *(not enough Kè)*") for c in v.hand or []]
-        panel = Panel(title="My hand", description=fit("\n".join(lines) or "(no cards)", DESCRIPTION_MAX),
-                      footer=fit(v.headline, FOOTER_MAX))
+        panel = Panel(
+            title="My hand",
+            description=fit("\n".join(lines) or "(no cards)", DESCRIPTION_MAX),
+            footer=fit(v.headline, FOOTER_MAX),
+        )
         me = v.seats[v.viewer] if v.viewer is not None else None
         if me is not None:
             panel.add("Kè", f"{me.ke}/{v.ke_limit}")

@@ -1,4 +1,4 @@
-""""What happened since your last move": the start of a player's private view,
+""" "What happened since your last move": the start of a player's private view,
 so someone back after two days catches up in one look. Public events and the
 seat's own private ones, read from the tail of the table's log."""
 

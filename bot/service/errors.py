@@ -72,8 +72,11 @@ class StorageUnavailable(ServiceError):
     """The table's storage did not answer, so what was asked was not done (not
     a refusal: asked again once storage is back, it may well be done)."""
 
-    def __init__(self, message: str = "The table's storage is not answering right now, so that was not done; "
-                 "please try again shortly.") -> None:
+    def __init__(
+        self,
+        message: str = "The table's storage is not answering right now, so that was not done; "
+        "please try again shortly.",
+    ) -> None:
         super().__init__(message)
 
 

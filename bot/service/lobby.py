@@ -159,7 +159,11 @@ class Lobby(Changes):
         return await self._change(table_id, join, kind="join", seat_of=player.user_id)
 
     async def add_bot(
-        self, table_id: str, user_id: int, drawn: seating.Drawn | None = None, level: BotLevel = "normal",
+        self,
+        table_id: str,
+        user_id: int,
+        drawn: seating.Drawn | None = None,
+        level: BotLevel = "normal",
         expected: int | None = None,
     ) -> Outcome:
         """Seat a bot. ``expected``: the version the asking command saw (as a

@@ -116,7 +116,8 @@ def salvaged_server(actor: Actor, salvaged: Mapping[str, Any]) -> int | None:
     if guild is not None:
         return int(guild)
     here = actor.channel_id is not None and actor.channel_id in (
-        salvaged.get("channel_id"), salvaged.get("thread_id")
+        salvaged.get("channel_id"),
+        salvaged.get("thread_id"),
     )
     return actor.guild_id if here else None
 

@@ -89,8 +89,15 @@ def rated_result(record: TableRecord, result: Result, at: float) -> RatedResult 
     if len(sides) < 2:
         return None
     names = {player.user_id: player.name for player in players.values()}
-    return RatedResult(table_id=record.id, guild_id=record.guild_id, game=record.game, at=at, sides=sides,
-                       ranks=ranks, names=names)
+    return RatedResult(
+        table_id=record.id,
+        guild_id=record.guild_id,
+        game=record.game,
+        at=at,
+        sides=sides,
+        ranks=ranks,
+        names=names,
+    )
 
 
 def _holds(record: TableRecord, seat: Seat, player: RatedPlayer) -> bool:

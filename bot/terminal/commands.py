@@ -102,7 +102,6 @@ def rules_command(games: Mapping[str, Engine[Any, Any]], game: str, topic: str |
     return 0
 
 
-
 def rules_text(engine: Engine[Any, Any], topic: str | None) -> str | None:
     """A game's rules as ``/rules`` gives them: the overview with every section
     and the rulings' names, or one section in full. None: no such topic."""

@@ -254,4 +254,3 @@ class Screen:
     def write(self, text: str) -> None:
         self.stdout.write(text)
         self.stdout.flush()
-

@@ -395,5 +395,3 @@ class TerminalTable:
     @staticmethod
     def _people(record: TableRecord) -> int:
         return sum(1 for seat in record.seats if not seat.bot)
-
-

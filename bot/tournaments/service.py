@@ -270,8 +270,9 @@ class TournamentService(TournamentResults):
             try:
                 await self._seat_table(tournament, table, on_table)
             except Exception as failure:
-                log.warning("tournament %s: table %s is not seated yet: %s", tournament.id, table.table_id,
-                            failure)
+                log.warning(
+                    "tournament %s: table %s is not seated yet: %s", tournament.id, table.table_id, failure
+                )
                 failures.append(failure)
         if failures:
             raise failures[0]

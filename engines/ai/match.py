@@ -58,7 +58,7 @@ def play_match(
             level = bots[seat]
             started = time.perf_counter()
             if searching:
-                # As at a table (bot.bots.bot_move): the game's own pick first (a
+                # As at a table (bot.service.bots.bot_move): the game's own pick first (a
                 # quiz answered with the table's odds), then the search.
                 policy = engine.bot_policy(state, seat, level.name, random.Random(f"{seed}:{step}"))
                 chosen: Choice | None = policy or choose(engine, state, seat, level, f"{seed}:{step}")

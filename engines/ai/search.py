@@ -40,9 +40,7 @@ class Node:
         self.available = 0
 
 
-def choose(
-    engine: Engine[Any, Any], state: BaseModel, seat: Seat, level: Level, seed: int | str
-) -> Choice:
+def choose(engine: Engine[Any, Any], state: BaseModel, seat: Seat, level: Level, seed: int | str) -> Choice:
     """The move ``seat`` makes now (it must have legal actions)."""
     # The budget covers the whole decision, the first sample and the check of
     # every legal move included.

@@ -82,7 +82,16 @@ class Spoils(Move):
 
 
 LifeAction = Annotated[
-    ChoosePawn | Exchange | VirusAttack | Duel | Roll | Defend | PickQuestion | Answer | VaBanque | Respond
+    ChoosePawn
+    | Exchange
+    | VirusAttack
+    | Duel
+    | Roll
+    | Defend
+    | PickQuestion
+    | Answer
+    | VaBanque
+    | Respond
     | Spoils,
     BY_TYPE,
 ]

@@ -13,10 +13,23 @@ from engines.core import load_card_data
 
 SpaceKind = Literal["start", "leukocyte", "medicine", "virus", "bacteria", "chance", "bad_luck", "question"]
 TASKS: tuple[SpaceKind, ...] = (
-    "leukocyte", "medicine", "virus", "bacteria", "chance", "bad_luck", "question")
+    "leukocyte",
+    "medicine",
+    "virus",
+    "bacteria",
+    "chance",
+    "bad_luck",
+    "question",
+)
 SPACE_NAMES: dict[str, str] = {
-    "start": "START", "leukocyte": "Leukocyte", "medicine": "Medicine", "virus": "Virus",
-    "bacteria": "Bacteria", "chance": "Chance", "bad_luck": "Bad Luck", "question": "Question",
+    "start": "START",
+    "leukocyte": "Leukocyte",
+    "medicine": "Medicine",
+    "virus": "Virus",
+    "bacteria": "Bacteria",
+    "chance": "Chance",
+    "bad_luck": "Bad Luck",
+    "question": "Question",
 }
 ADDITIONAL = 4
 

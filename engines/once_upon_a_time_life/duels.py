@@ -23,8 +23,12 @@ def challenge(state: LifeState, seat: int, target: int, level: Level) -> list[Ev
     card = _show(state, seat, "master")
     state.challenge = Challenge(kind="duel", by=seat, target=target, level=level, cards=[card])
     state.stage = "respond"
-    return [Event(text=f"{seat_ref(seat)} shows a Master card and challenges {seat_ref(target)} to a duel "
-                       f"with {level.capitalize()} questions.")]
+    return [
+        Event(
+            text=f"{seat_ref(seat)} shows a Master card and challenges {seat_ref(target)} to a duel "
+            f"with {level.capitalize()} questions."
+        )
+    ]
 
 
 def attack(state: LifeState, seat: int, target: int) -> list[Event]:
@@ -47,8 +51,11 @@ def respond(state: LifeState, seat: int, master: bool) -> list[Event]:
         return [Event(text=f"{me} takes up the duel."), *ask(state, fight.level, seat, "attack")]
     # "gives up all the tokens they have collected, except for Hemo tokens": a Hemo is not changed here.
     paid = settle(state.purses[seat], state.bank, state.bank, "globin", VIRUS_DEBT, break_hemo_too=False)
-    return [*_exchanges(seat, paid),
-            Event(text=f"{me} pays {tokens_text(paid.tokens)} to the bank for the Virus."), *_close(state)]
+    return [
+        *_exchanges(seat, paid),
+        Event(text=f"{me} pays {tokens_text(paid.tokens)} to the bank for the Virus."),
+        *_close(state),
+    ]
 
 
 def answered(state: LifeState, right: bool) -> list[Event]:
@@ -59,8 +66,10 @@ def answered(state: LifeState, right: bool) -> list[Event]:
     if question.purpose == "attack":
         if not right:
             return _won(state, fight.by)
-        return [Event(text=f"{seat_ref(fight.target)} counterattacks!"),
-                *ask(state, fight.level, fight.by, "counter")]
+        return [
+            Event(text=f"{seat_ref(fight.target)} counterattacks!"),
+            *ask(state, fight.level, fight.by, "counter"),
+        ]
     if not right:
         return _won(state, fight.target)
     return _dice(state)
@@ -116,8 +125,12 @@ def spoils(state: LifeState, seat: int, take: TokenKind) -> list[Event]:
 def _exchanges(seat: int, paid: Paid) -> list[Event]:
     if not paid.exchanged:
         return []
-    return [Event(text=f"{seat_ref(seat)} exchanges {exchanges_text(paid.exchanged)} at the bank "
-                       "(the conversion card).")]
+    return [
+        Event(
+            text=f"{seat_ref(seat)} exchanges {exchanges_text(paid.exchanged)} at the bank "
+            "(the conversion card)."
+        )
+    ]
 
 
 def _close(state: LifeState) -> list[Event]:

@@ -24,8 +24,12 @@ def forward(state: LifeState, seat: int, steps: int) -> list[Event]:
         place = board.place_named(away)
         state.position[seat] = board.start(board.system_index(place.near))
         state.away[seat] = None
-        events.append(Event(text=f"{seat_ref(seat)} leaves the {place.name} and sets off from the START of "
-                                 f"the {board.system[board.system_index(place.near)].name}."))
+        events.append(
+            Event(
+                text=f"{seat_ref(seat)} leaves the {place.name} and sets off from the START of "
+                f"the {board.system[board.system_index(place.near)].name}."
+            )
+        )
     home = board.start(state.systems[seat])
     for _ in range(steps):
         state.position[seat] = (state.position[seat] + 1) % board.size
@@ -53,8 +57,10 @@ def draw(state: LifeState, seat: int, deck: DeckName) -> list[Event]:
     spec = state.card(deck, card)
     if spec.keep:
         state.hands[seat].append(card)
-        return [Event(text=f"{me} draws a Chance card and keeps it secretly."),
-                Event(text=f"You keep a {spec.name} card: {spec.text}", to=[seat])]
+        return [
+            Event(text=f"{me} draws a Chance card and keeps it secretly."),
+            Event(text=f"You keep a {spec.name} card: {spec.text}", to=[seat]),
+        ]
     events = [Event(text=f"{me} draws {DECK_NAMES[deck]}: {spec.name} — {card_text(spec)}")]
     for effect in spec.effects:
         events += _effect(state, seat, effect)

@@ -12,8 +12,10 @@ from engines.once_upon_a_time_life.state import LifeState, Threat
 from engines.once_upon_a_time_life.tokens import EXCHANGES, NAMES, TokenKind, exchange, move
 
 # The tokens that fend off each threat, in the rulebook's order.
-DEFENCES: dict[Threat, tuple[TokenKind, TokenKind]] = {"virus": ("leukocyte", "globin"),
-                                                  "bacteria": ("medicine", "globin")}
+DEFENCES: dict[Threat, tuple[TokenKind, TokenKind]] = {
+    "virus": ("leukocyte", "globin"),
+    "bacteria": ("medicine", "globin"),
+}
 REWARD = {"easy": 1, "hard": 2}
 
 
@@ -128,8 +130,9 @@ def _choose_pawn(state: LifeState, seat: int, pawn_id: str) -> list[Event]:
     state.systems[seat] = board.system_index(pawn.system)
     state.position[seat] = board.start(state.systems[seat])
     system = board.system[state.systems[seat]].name
-    events = [Event(text=f"{seat_ref(seat)} chooses the {pawn.name} pawn and sets it on the START "
-                         f"of the {system}.")]
+    events = [
+        Event(text=f"{seat_ref(seat)} chooses the {pawn.name} pawn and sets it on the START of the {system}.")
+    ]
     state.turn = (seat + 1) % state.players
     if all(p is not None for p in state.pawns):
         state.stage = "act"

@@ -19,9 +19,17 @@ def _kind(deck: str, spec: CardSpec) -> str:
 
 def card_texts() -> list[CardText]:
     cards = builtin_cards()
-    return [CardText(key=spec.id, name=spec.name, kind=_kind(deck, spec), text=card_text(spec),
-                     facts={"deck": deck, "copies": str(spec.copies)})
-            for deck, specs in (("Chance", cards.chance), ("Bad Luck", cards.bad_luck)) for spec in specs]
+    return [
+        CardText(
+            key=spec.id,
+            name=spec.name,
+            kind=_kind(deck, spec),
+            text=card_text(spec),
+            facts={"deck": deck, "copies": str(spec.copies)},
+        )
+        for deck, specs in (("Chance", cards.chance), ("Bad Luck", cards.bad_luck))
+        for spec in specs
+    ]
 
 
 def add_details(found: list[Choice]) -> list[Choice]:

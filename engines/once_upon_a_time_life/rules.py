@@ -44,9 +44,12 @@ HELP = (
 
 class OnceUponATimeLife(Engine[LifeState, actions.LifeAction]):
     info = GameInfo(
-        key="once-upon-a-time-life", title="Once Upon a Time… Life",
+        key="once-upon-a-time-life",
+        title="Once Upon a Time… Life",
         summary="Race around the human body: answer questions, fight viruses, collect 7 Hemo.",
-        min_players=2, max_players=4, options_model=LifeOptions,
+        min_players=2,
+        max_players=4,
+        options_model=LifeOptions,
         presets={"standard": {}, "quick": {"hemo": 3}},
         help=HELP,
     )
@@ -64,15 +67,27 @@ class OnceUponATimeLife(Engine[LifeState, actions.LifeAction]):
         for kind in KINDS:
             bank.add(kind, -START_PURSE.of(kind) * players)
         state = LifeState(
-            players=players, options=options.model_copy(update={"deck": None}), custom_questions=options.deck,
-            rng=Rng(seed=seed), chance_cards=chance, bad_luck_cards=bad_luck,
-            chance=list(range(len(chance))), bad_luck=list(range(len(bad_luck))),
-            easy_pile=list(range(len(questions.easy))), hard_pile=list(range(len(questions.hard))),
-            bank=bank, purses=[START_PURSE.model_copy() for _ in range(players)],
-            hands=[[] for _ in range(players)], pawns=[None] * players,
+            players=players,
+            options=options.model_copy(update={"deck": None}),
+            custom_questions=options.deck,
+            rng=Rng(seed=seed),
+            chance_cards=chance,
+            bad_luck_cards=bad_luck,
+            chance=list(range(len(chance))),
+            bad_luck=list(range(len(bad_luck))),
+            easy_pile=list(range(len(questions.easy))),
+            hard_pile=list(range(len(questions.hard))),
+            bank=bank,
+            purses=[START_PURSE.model_copy() for _ in range(players)],
+            hands=[[] for _ in range(players)],
+            pawns=[None] * players,
             # Placeholders until each player chooses a pawn (stage "pawn"), which sets both.
-            systems=[0] * players, position=[board.start(0)] * players,
-            away=[None] * players, skips=[0] * players, stage="pawn")
+            systems=[0] * players,
+            position=[board.start(0)] * players,
+            away=[None] * players,
+            skips=[0] * players,
+            stage="pawn",
+        )
         for pile in (state.chance, state.bad_luck, state.easy_pile, state.hard_pile):
             state.rng.shuffle(pile)
         # "The youngest starts": on Discord the table draws lots (or seat 1 starts).
@@ -85,19 +100,30 @@ class OnceUponATimeLife(Engine[LifeState, actions.LifeAction]):
             return []
         if state.stage == "answer":
             assert state.question is not None
-            return [Prompt(seat=state.question.answerer, kind="secret", timeout=state.options.answer_seconds,
-                           text=f"Answer the {state.question.level.capitalize()} question")]
+            return [
+                Prompt(
+                    seat=state.question.answerer,
+                    kind="secret",
+                    timeout=state.options.answer_seconds,
+                    text=f"Answer the {state.question.level.capitalize()} question",
+                )
+            ]
         if state.stage == "respond":
             assert state.challenge is not None
             what = "the duel" if state.challenge.kind == "duel" else "the Virus attack"
-            return [Prompt(seat=state.challenge.target, kind="response",
-                           text=f"Take up {what} or show a Master")]
+            return [
+                Prompt(seat=state.challenge.target, kind="response", text=f"Take up {what} or show a Master")
+            ]
         if state.stage == "spoils":
             assert state.challenge is not None and state.challenge.winner is not None
             return [Prompt(seat=state.challenge.winner, text="Take 4 Globin or 1 Hemo from the loser")]
-        text = {"pawn": "Choose the pawn you play",
-                "act": "Exchange, attack, duel — or roll the die", "defend": "Choose the token to give up",
-                "pick": "Choose an Easy or a Hard question", "vabanque": "Va banque, or keep what you earned"}
+        text = {
+            "pawn": "Choose the pawn you play",
+            "act": "Exchange, attack, duel — or roll the die",
+            "defend": "Choose the token to give up",
+            "pick": "Choose an Easy or a Hard question",
+            "vabanque": "Va banque, or keep what you earned",
+        }
         return [Prompt(seat=state.turn, text=text[state.stage])]
 
     def legal_actions(self, state: LifeState, seat: Seat) -> list[Choice]:
@@ -136,8 +162,9 @@ class OnceUponATimeLife(Engine[LifeState, actions.LifeAction]):
             raise IllegalAction("You hold no Master card.")
         if isinstance(action, actions.ChoosePawn) and action.pawn not in {p.id for p in state.free_pawns()}:
             taken = state.board.pawn_named(action.pawn)
-            raise IllegalAction(f"The {taken.name} pawn is taken: choose another." if taken
-                                else "The box has no such pawn.")
+            raise IllegalAction(
+                f"The {taken.name} pawn is taken: choose another." if taken else "The box has no such pawn."
+            )
 
     def resolve(self, state: LifeState, seat: Seat, action: actions.LifeAction) -> list[Event]:
         events = moves.carry_out(state, seat, action)
@@ -145,8 +172,11 @@ class OnceUponATimeLife(Engine[LifeState, actions.LifeAction]):
             if state.winner is None and state.purses[other].hemo >= state.options.hemo:
                 state.winner, state.stage = other, "over"
                 state.question = state.challenge = None
-                events.append(Event(text=f"{seat_ref(other)} collects {state.options.hemo} Hemo and wins!",
-                                    kind="result"))
+                events.append(
+                    Event(
+                        text=f"{seat_ref(other)} collects {state.options.hemo} Hemo and wins!", kind="result"
+                    )
+                )
         return events
 
     def default_action(self, state: LifeState, seat: Seat) -> actions.LifeAction:
@@ -189,10 +219,13 @@ class OnceUponATimeLife(Engine[LifeState, actions.LifeAction]):
             return (-state.purses[s].hemo, -state.purses[s].worth())
 
         ranking = [[winner], *rank_seats([s for s in range(state.players) if s != winner], key)]
-        return Result(ranking=ranking, scores={s: state.purses[s].worth() for s in range(state.players)},
-                      score_unit="Globin in tokens",
-                      summary=f"{seat_ref(winner)} collects {state.options.hemo} Hemo and wins; the others "
-                              "are ranked by Hemo, then by the worth of all their tokens in Globin.")
+        return Result(
+            ranking=ranking,
+            scores={s: state.purses[s].worth() for s in range(state.players)},
+            score_unit="Globin in tokens",
+            summary=f"{seat_ref(winner)} collects {state.options.hemo} Hemo and wins; the others "
+            "are ranked by Hemo, then by the worth of all their tokens in Globin.",
+        )
 
     # ----- for bots (a bot seat answers right with the table's odds per deck) -----
 

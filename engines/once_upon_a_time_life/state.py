@@ -35,10 +35,20 @@ class LifeOptions(BaseModel):
     answer_seconds: int = Field(default=60, ge=10, le=600, description="Time to answer a question.")
     random_first: bool = Field(default=True, description="Draw lots for the first player (else seat 1).")
     # The bots' own tuning, not a player's option: `gametable games` leaves it out.
-    bot_easy: float = Field(default=0.8, ge=0, le=1, description="Odds a bot answers Easy right.",
-                            json_schema_extra={"internal": True})
-    bot_hard: float = Field(default=0.5, ge=0, le=1, description="Odds a bot answers Hard right.",
-                            json_schema_extra={"internal": True})
+    bot_easy: float = Field(
+        default=0.8,
+        ge=0,
+        le=1,
+        description="Odds a bot answers Easy right.",
+        json_schema_extra={"internal": True},
+    )
+    bot_hard: float = Field(
+        default=0.5,
+        ge=0,
+        le=1,
+        description="Odds a bot answers Hard right.",
+        json_schema_extra={"internal": True},
+    )
     deck: QuestionDeck | None = Field(default=None, description="A custom question file.")
 
 
@@ -116,8 +126,10 @@ class LifeState(BaseModel):
         # A game saved before pawns were chosen had systems by seat: give each its system's first pawn.
         if not self.pawns:
             board = self.board
-            self.pawns = [next((p.id for p in board.pawn if board.system_index(p.system) == system), None)
-                          for system in self.systems]
+            self.pawns = [
+                next((p.id for p in board.pawn if board.system_index(p.system) == system), None)
+                for system in self.systems
+            ]
         return self
 
     def pawn(self, seat: int) -> PawnSpec | None:

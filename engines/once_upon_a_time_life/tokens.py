@@ -15,7 +15,9 @@ KINDS: tuple[TokenKind, ...] = ("hemo", "globin", "leukocyte", "medicine")
 NAMES = {"hemo": "Hemo", "globin": "Globin", "leukocyte": "Leukocyte", "medicine": "Medicine"}
 # The exchanges of the conversion card: what is given, how many, for what.
 EXCHANGES: dict[TokenKind, tuple[int, TokenKind]] = {
-    "globin": (4, "hemo"), "leukocyte": (2, "globin"), "medicine": (2, "globin"),
+    "globin": (4, "hemo"),
+    "leukocyte": (2, "globin"),
+    "medicine": (2, "globin"),
 }
 # A token's worth in Globin by the conversion card: the ranking of those who
 # did not reach the magic seven (RULES.md).
@@ -40,7 +42,7 @@ class Tokens(BaseModel):
 
 
 def tokens_text(counts: Mapping[TokenKind, int]) -> str:
-    """"2 Globin and 1 Leukocyte"; "nothing" when empty."""
+    """ "2 Globin and 1 Leukocyte"; "nothing" when empty."""
     parts = [f"{n} {NAMES[k]}" for k, n in counts.items() if n]
     if not parts:
         return "nothing"
@@ -97,7 +99,7 @@ def break_hemo(purse: Tokens, bank: Tokens, exchanged: list[str]) -> bool:
 
 
 def exchanges_text(exchanged: list[str]) -> str:
-    """"2 Leukocyte for 1 Globin twice and 1 Hemo for 4 Globin", in the order made."""
+    """ "2 Leukocyte for 1 Globin twice and 1 Hemo for 4 Globin", in the order made."""
     counts = Counter(exchanged)
     parts = [f"{what} {_TIMES.get(n, f'{n} times')}".rstrip() for what, n in counts.items()]
     return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]

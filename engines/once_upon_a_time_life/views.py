@@ -93,26 +93,48 @@ class LifeView(View):
 def build(state: LifeState, viewer: int | None) -> LifeView:
     board = state.board
     view = LifeView(
-        viewer=viewer, headline=headline(state), stage=state.stage,
-        turn=None if state.stage == "over" else state.turn, turn_no=state.turn_no, last_roll=state.last_roll,
-        hemo_to_win=state.options.hemo, answer_seconds=state.options.answer_seconds,
-        systems=[SystemInfo(name=s.name, icon=s.icon, start=board.start(i), spaces=["start", *s.spaces])
-                 for i, s in enumerate(board.system)],
+        viewer=viewer,
+        headline=headline(state),
+        stage=state.stage,
+        turn=None if state.stage == "over" else state.turn,
+        turn_no=state.turn_no,
+        last_roll=state.last_roll,
+        hemo_to_win=state.options.hemo,
+        answer_seconds=state.options.answer_seconds,
+        systems=[
+            SystemInfo(name=s.name, icon=s.icon, start=board.start(i), spaces=["start", *s.spaces])
+            for i, s in enumerate(board.system)
+        ],
         places=[p.name for p in board.place],
         seats=[_seat(state, s) for s in range(state.players)],
         free_pawns=[_pawn(state, p.id) for p in state.free_pawns()] if state.stage == "pawn" else [],
-        bank=state.bank.model_copy(), chance_left=len(state.chance), bad_luck_left=len(state.bad_luck),
+        bank=state.bank.model_copy(),
+        chance_left=len(state.chance),
+        bad_luck_left=len(state.bad_luck),
         questions_left={"easy": len(state.easy_pile), "hard": len(state.hard_pile)},
-        threat=state.threat, earned=state.earned, winner=state.winner,
+        threat=state.threat,
+        earned=state.earned,
+        winner=state.winner,
     )
     if state.question is not None:
         q = state.question
-        view.question = QuestionInfo(level=q.level, text=state.asked().text, answers=shown_answers(state),
-                                     answerer=q.answerer, purpose=q.purpose)
+        view.question = QuestionInfo(
+            level=q.level,
+            text=state.asked().text,
+            answers=shown_answers(state),
+            answerer=q.answerer,
+            purpose=q.purpose,
+        )
     if state.challenge is not None:
         c = state.challenge
-        view.challenge = ChallengeInfo(kind=c.kind, by=c.by, target=c.target, level=c.level, winner=c.winner,
-                                       dice=[list(d) for d in c.dice])
+        view.challenge = ChallengeInfo(
+            kind=c.kind,
+            by=c.by,
+            target=c.target,
+            level=c.level,
+            winner=c.winner,
+            dice=[list(d) for d in c.dice],
+        )
     if viewer is not None:
         view.hand = [_face(state, c) for c in state.hands[viewer]]
     return view
@@ -137,25 +159,38 @@ def _seat(state: LifeState, seat: int) -> SeatInfo:
     away = state.away[seat]
     placed = chosen is not None or state.stage != "pawn"
     return SeatInfo(
-        seat=seat, pawn=_pawn(state, chosen) if chosen else None,
-        system=system.name if placed else "", icon=system.icon if placed else "",
+        seat=seat,
+        pawn=_pawn(state, chosen) if chosen else None,
+        system=system.name if placed else "",
+        icon=system.icon if placed else "",
         position=None if away or not placed else state.position[seat],
         away=state.board.place_named(away).name if away else None,
-        tokens=state.purses[seat].model_copy(), cards=len(state.hands[seat]), skips=state.skips[seat],
-        worth=state.purses[seat].worth())
+        tokens=state.purses[seat].model_copy(),
+        cards=len(state.hands[seat]),
+        skips=state.skips[seat],
+        worth=state.purses[seat].worth(),
+    )
 
 
 STAGES = {
-    "pawn": "choosing a pawn", "act": "before the roll", "defend": "fending off",
-    "pick": "choosing a question", "answer": "answering", "vabanque": "va banque?",
-    "respond": "a challenge", "spoils": "the duel's spoils",
+    "pawn": "choosing a pawn",
+    "act": "before the roll",
+    "defend": "fending off",
+    "pick": "choosing a question",
+    "answer": "answering",
+    "vabanque": "va banque?",
+    "respond": "a challenge",
+    "spoils": "the duel's spoils",
 }
 
 
 def headline(state: LifeState) -> str:
     if state.stage == "over":
-        return f"Game over — {seat_ref(state.winner)} collects the magic Hemo" if state.winner is not None \
+        return (
+            f"Game over — {seat_ref(state.winner)} collects the magic Hemo"
+            if state.winner is not None
             else "Game over"
+        )
     acting = state.turn
     if state.stage == "answer" and state.question is not None:
         acting = state.question.answerer

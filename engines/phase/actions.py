@@ -97,7 +97,20 @@ class Pass(Move):
 
 
 PhAction = Annotated[
-    Pick | Attack | Send | Oppose | Done | Resolve | Order | Skill | Train | SetX | Lock | PhaseResource
-    | Choose | Cancel | Pass,
+    Pick
+    | Attack
+    | Send
+    | Oppose
+    | Done
+    | Resolve
+    | Order
+    | Skill
+    | Train
+    | SetX
+    | Lock
+    | PhaseResource
+    | Choose
+    | Cancel
+    | Pass,
     BY_TYPE,
 ]

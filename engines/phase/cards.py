@@ -25,8 +25,9 @@ Faction = Literal["fengarian", "keeper", "sun-dominion"]
 FACTIONS: tuple[Faction, ...] = ("fengarian", "keeper", "sun-dominion")
 FACTION_NAMES = {"fengarian": "Fengarian", "keeper": "Keeper", "sun-dominion": "Sun Dominion"}
 Origin = Literal["rulebook", "project"]
-Primitive = Literal["modify", "damage", "phase", "destroy", "lock", "ready", "grant",
-                    "gain", "lose", "draw", "enlist"]
+Primitive = Literal[
+    "modify", "damage", "phase", "destroy", "lock", "ready", "grant", "gain", "lose", "draw", "enlist"
+]
 Target = Literal["chosen", "self", "you", "opponents"]
 Whom = Literal["any", "own", "enemy", "attacking", "defending"]
 Flag = Literal["swift", "ally", "turncoat"]
@@ -49,8 +50,9 @@ class Effect(BaseModel):
     target: Target = "chosen"
     a: int = Field(default=0, ge=-9, le=9, description="modify: attack change")
     d: int = Field(default=0, ge=-9, le=9, description="modify: defense change")
-    opposed_a: int | None = Field(default=None, ge=-9, le=9,
-                                   description="modify: attack instead when opposed")
+    opposed_a: int | None = Field(
+        default=None, ge=-9, le=9, description="modify: attack instead when opposed"
+    )
     n: int = Field(default=1, ge=1, le=9, description="damage, gain, lose, draw, enlist: how many")
     kind: Alignment | None = Field(default=None, description="gain, lose: which influence")
     flag: Flag | None = Field(default=None, description="grant: the keyword given until the end of turn")
@@ -69,8 +71,12 @@ class Effect(BaseModel):
         return self
 
     def text(self, x: bool = False) -> str:
-        who = {"chosen": "the chosen warrior" + ("s" if x else ""), "self": "this warrior",
-               "you": "you", "opponents": "each opponent"}[self.target]
+        who = {
+            "chosen": "the chosen warrior" + ("s" if x else ""),
+            "self": "this warrior",
+            "you": "you",
+            "opponents": "each opponent",
+        }[self.target]
         if self.do == "modify":
             words = f"{who} gets {self.a:+d}/{self.d:+d}"
             if self.opposed_a is not None:
@@ -78,14 +84,17 @@ class Effect(BaseModel):
             return words
         n, plural = self.n, "" if self.n == 1 else "s"
         return {
-            "damage": f"deal {n} damage to {who}", "phase": f"phase {who}", "destroy": f"destroy {who}",
-            "lock": f"lock {who}", "ready": f"unlock {who}",
+            "damage": f"deal {n} damage to {who}",
+            "phase": f"phase {who}",
+            "destroy": f"destroy {who}",
+            "lock": f"lock {who}",
+            "ready": f"unlock {who}",
             "grant": f"{who} gains {FLAG_TEXT.get(self.flag or '', '')} until the end of the turn",
             "gain": f"{who} gain{'s' if self.target == 'opponents' else ''} {n} {self.kind} influence",
             "lose": f"{who} lose{'s' if self.target == 'opponents' else ''} {n} {self.kind} influence",
             "draw": f"{who} draw{'s' if self.target == 'opponents' else ''} {n} card{plural}",
             "enlist": f"{who} enlist{'s' if self.target == 'opponents' else ''} {n} card{plural}"
-                      + (", locked" if self.locked else ""),
+            + (", locked" if self.locked else ""),
         }[self.do]
 
 
@@ -163,8 +172,9 @@ class Side(BaseModel):
         for name in ("elite", "phaseling", "relentless", "trained"):
             for effect in getattr(self, name):
                 if effect.target == "chosen":
-                    raise ValueError(f"{self.title}: a {name} trigger chooses nothing (target self, you "
-                                     "or opponents)")
+                    raise ValueError(
+                        f"{self.title}: a {name} trigger chooses nothing (target self, you or opponents)"
+                    )
                 if effect.target == "self" and effect.do in ("phase", "destroy"):
                     # A warrior that phases or destroys itself from its own trigger would
                     # trigger again without end.

@@ -98,23 +98,45 @@ def seat_choices(state: PhState, seat: int, words: bool = True) -> list[Choice]:
     if seat != state.turn:
         return []
     if state.step == "attack":
-        return [make("attack", actions.Attack(attack=True),
-                     lambda: ("Attack (the Nexus's defender is chosen at random)", ["Attack"], "")),
-                make("no-attack", actions.Attack(attack=False),
-                     lambda: ("Do not attack: go on to the Training step", ["Do not attack"], ""))]
+        return [
+            make(
+                "attack",
+                actions.Attack(attack=True),
+                lambda: ("Attack (the Nexus's defender is chosen at random)", ["Attack"], ""),
+            ),
+            make(
+                "no-attack",
+                actions.Attack(attack=False),
+                lambda: ("Do not attack: go on to the Training step", ["Do not attack"], ""),
+            ),
+        ]
     if state.step == "attackers":
         return _attackers(make)
     if state.step == "skirmishes":
         fighting = state.attacking()
         names = make.names(fighting, state.name)
-        return [make(f"resolve:{c}", actions.Resolve(attacker=c),
-                     lambda: (fit(f"Resolve the skirmish of {names[c]}"), ["Resolve a skirmish", names[c]],
-                              _warrior(state, c, seat)))
-                for c in fighting]
+        return [
+            make(
+                f"resolve:{c}",
+                actions.Resolve(attacker=c),
+                lambda: (
+                    fit(f"Resolve the skirmish of {names[c]}"),
+                    ["Resolve a skirmish", names[c]],
+                    _warrior(state, c, seat),
+                ),
+            )
+            for c in fighting
+        ]
     assert state.step == "training"
-    return [*_actions(make, seat), *_trainings(make, seat),
-            make("done", actions.Done(),
-                 lambda: ("Done training: a last action round, then the turn passes", ["Done training"], ""))]
+    return [
+        *_actions(make, seat),
+        *_trainings(make, seat),
+        make(
+            "done",
+            actions.Done(),
+            lambda: ("Done training: a last action round, then the turn passes", ["Done training"], ""),
+        ),
+    ]
 
 
 # The lambdas below read their loop's variables: a Menu calls each at once or
@@ -125,49 +147,91 @@ def _pick(make: Menu, seat: int) -> list[Choice]:
     state = make.state
     hand = _distinct(state, state.hands[seat], flipped=True)
     names = make.names(hand, lambda c: state.side(c, flipped=True).title)
-    return [make(f"pick:{c}", actions.Pick(card=c),
-                 lambda: (fit(f"Put {names[c]} into your barracks (this side up)"),
-                          ["Put into the barracks", names[c]], both_sides(state, c, flipped=True)))
-            for c in hand]
+    return [
+        make(
+            f"pick:{c}",
+            actions.Pick(card=c),
+            lambda: (
+                fit(f"Put {names[c]} into your barracks (this side up)"),
+                ["Put into the barracks", names[c]],
+                both_sides(state, c, flipped=True),
+            ),
+        )
+        for c in hand
+    ]
 
 
 def _actions(make: Menu, seat: int) -> list[Choice]:
     """Orders from hand and skills of warriors in play that can be paid for now."""
     state = make.state
     found: list[Choice] = []
-    hand = [c for c in _distinct(state, state.hands[seat], flipped=True)
-            if (ability := state.side(c, flipped=True).order) is not None
-            and costs.can_pay(state, seat, ability)]
+    hand = [
+        c
+        for c in _distinct(state, state.hands[seat], flipped=True)
+        if (ability := state.side(c, flipped=True).order) is not None and costs.can_pay(state, seat, ability)
+    ]
     names = make.names(hand, lambda c: state.side(c, flipped=True).title)
     for card in hand:
-        found.append(make(f"order:{card}", actions.Order(card=card),
-                          lambda: (fit(f"Play the order of {names[card]}"), ["Play an order", names[card]],
-                                   both_sides(state, card, flipped=True))))
+        found.append(
+            make(
+                f"order:{card}",
+                actions.Order(card=card),
+                lambda: (
+                    fit(f"Play the order of {names[card]}"),
+                    ["Play an order", names[card]],
+                    both_sides(state, card, flipped=True),
+                ),
+            )
+        )
     fight = state.in_skirmish()
     # "Any number of actions", and a resource "may be phased multiple times per
     # turn": a skill may be used again and again. A use after the first is idle,
     # so a bot's search never spends a round repeating one (RULES.md, decision 8).
-    warriors = [c for c in state.play[seat]
-                if (ability := state.side(c).skill) is not None
-                and not state.is_locked(c) and (not fight or c in fight)
-                and costs.can_pay(state, seat, ability)]
+    warriors = [
+        c
+        for c in state.play[seat]
+        if (ability := state.side(c).skill) is not None
+        and not state.is_locked(c)
+        and (not fight or c in fight)
+        and costs.can_pay(state, seat, ability)
+    ]
     names = make.names(warriors, state.name)
     for card in warriors:
-        found.append(make(f"skill:{card}", actions.Skill(card=card),
-                          lambda: (fit(f"Use the skill of {names[card]}"), ["Use a skill", names[card]],
-                                   both_sides(state, card)), idle=card in state.used))
+        found.append(
+            make(
+                f"skill:{card}",
+                actions.Skill(card=card),
+                lambda: (
+                    fit(f"Use the skill of {names[card]}"),
+                    ["Use a skill", names[card]],
+                    both_sides(state, card),
+                ),
+                idle=card in state.used,
+            )
+        )
     return found
 
 
 def _trainings(make: Menu, seat: int) -> list[Choice]:
     state = make.state
-    ready = [c for c in _distinct(state, [c for c in state.barracks[seat] if not state.is_locked(c)])
-             if costs.can_pay(state, seat, None, training=state.side(c).cost, exclude=(c,))]
+    ready = [
+        c
+        for c in _distinct(state, [c for c in state.barracks[seat] if not state.is_locked(c)])
+        if costs.can_pay(state, seat, None, training=state.side(c).cost, exclude=(c,))
+    ]
     names = make.names(ready, state.name)
-    return [make(f"train:{c}", actions.Train(card=c),
-                 lambda: (fit(f"Train {names[c]} (phase {state.side(c).cost} other resources)"),
-                          ["Train a warrior", names[c]], both_sides(state, c)))
-            for c in ready]
+    return [
+        make(
+            f"train:{c}",
+            actions.Train(card=c),
+            lambda: (
+                fit(f"Train {names[c]} (phase {state.side(c).cost} other resources)"),
+                ["Train a warrior", names[c]],
+                both_sides(state, c),
+            ),
+        )
+        for c in ready
+    ]
 
 
 def _attackers(make: Menu) -> list[Choice]:
@@ -184,13 +248,23 @@ def _attackers(make: Menu) -> list[Choice]:
         targets = [t for t in targets if t[0] == state.skirmishes[0].at]
     for card in free:
         for at, where in targets:
-            found.append(make(f"send:{card}:{'nexus' if at is None else at}", actions.Send(card=card, at=at),
-                              lambda: (fit(f"Send {names[card]} to attack {where}"),
-                                       [f"Send {names[card]}", f"To attack {where}"],
-                                       both_sides(state, card))))
+            found.append(
+                make(
+                    f"send:{card}:{'nexus' if at is None else at}",
+                    actions.Send(card=card, at=at),
+                    lambda: (
+                        fit(f"Send {names[card]} to attack {where}"),
+                        [f"Send {names[card]}", f"To attack {where}"],
+                        both_sides(state, card),
+                    ),
+                )
+            )
     if state.skirmishes:
-        found.append(make("done", actions.Done(),
-                          lambda: ("Done declaring attackers", ["Done declaring attackers"], "")))
+        found.append(
+            make(
+                "done", actions.Done(), lambda: ("Done declaring attackers", ["Done declaring attackers"], "")
+            )
+        )
     return found
 
 
@@ -202,13 +276,20 @@ def _defenders(make: Menu, seat: int) -> list[Choice]:
     found = []
     for card, fight in pairs:
         where = "at the Nexus" if fight.at is None else "at you"
-        found.append(make(
-            f"oppose:{card}:{fight.attacker}", actions.Oppose(card=card, attacker=fight.attacker),
-            lambda: (fit(f"{mine[card]} opposes {theirs[fight.attacker]} {where}"),
-                     [f"Defend with {mine[card]}", f"Against {theirs[fight.attacker]}"],
-                     f"{both_sides(state, card)} — against: {state.side(fight.attacker).text()}")))
-    found.append(make("done", actions.Done(), lambda: ("Done declaring defenders",
-                                                       ["Done declaring defenders"], "")))
+        found.append(
+            make(
+                f"oppose:{card}:{fight.attacker}",
+                actions.Oppose(card=card, attacker=fight.attacker),
+                lambda: (
+                    fit(f"{mine[card]} opposes {theirs[fight.attacker]} {where}"),
+                    [f"Defend with {mine[card]}", f"Against {theirs[fight.attacker]}"],
+                    f"{both_sides(state, card)} — against: {state.side(fight.attacker).text()}",
+                ),
+            )
+        )
+    found.append(
+        make("done", actions.Done(), lambda: ("Done declaring defenders", ["Done declaring defenders"], ""))
+    )
     return found
 
 
@@ -229,26 +310,45 @@ def pending_choices(make: Menu, pending: Pending) -> list[Choice]:
         free = len(costs.usable(state, pending))
         for n in range(1, min(free, 6) + 1):
             plural = "s" if n > 1 else ""
-            found.append(make(f"x:{n}", actions.SetX(n=n),
-                              lambda: (fit(f"Lock {n} resource{plural} for {what}"), ["Choose X", f"X = {n}"],
-                                       detail)))
+            found.append(
+                make(
+                    f"x:{n}",
+                    actions.SetX(n=n),
+                    lambda: (fit(f"Lock {n} resource{plural} for {what}"), ["Choose X", f"X = {n}"], detail),
+                )
+            )
     elif need in ("lock", "phase"):
         usable = _distinct(state, costs.usable(state, pending))
         names = make.names(usable, state.name)
         verb = "Lock" if need == "lock" else "Phase"
         for card in usable:
             move = actions.Lock(card=card) if need == "lock" else actions.PhaseResource(card=card)
-            found.append(make(f"{need}:{card}", move,
-                              lambda: (fit(f"{verb} {names[card]} to pay for {what}"),
-                                       [f"{verb} a resource", names[card]], both_sides(state, card))))
+            found.append(
+                make(
+                    f"{need}:{card}",
+                    move,
+                    lambda: (
+                        fit(f"{verb} {names[card]} to pay for {what}"),
+                        [f"{verb} a resource", names[card]],
+                        both_sides(state, card),
+                    ),
+                )
+            )
     elif need == "choose":
         options = costs.candidates(state, pending)
         names = make.names(options, lambda c: f"{state.name(c)} of {seat_ref(state.owner(c))}")
         for card in options:
-            found.append(make(f"choose:{card}", actions.Choose(card=card),
-                              lambda: (fit(f"Choose {names[card]} for {what}"),
-                                       ["Choose a warrior", names[card]],
-                                       _warrior(state, card, pending.seat))))
+            found.append(
+                make(
+                    f"choose:{card}",
+                    actions.Choose(card=card),
+                    lambda: (
+                        fit(f"Choose {names[card]} for {what}"),
+                        ["Choose a warrior", names[card]],
+                        _warrior(state, card, pending.seat),
+                    ),
+                )
+            )
     cancel = f"Cancel {what} (nothing is paid until the last choice)"
     found.append(make("cancel", actions.Cancel(), lambda: (fit(cancel), ["Cancel"], detail), idle=True))
     return found

@@ -41,8 +41,14 @@ def phase_need(state: PhState, pending: Pending) -> int:
     return state.side(pending.card).cost if found is None else found.phase
 
 
-def can_pay(state: PhState, seat: int, found: Ability | None, *, training: int | None = None,
-            exclude: tuple[int, ...] = ()) -> bool:
+def can_pay(
+    state: PhState,
+    seat: int,
+    found: Ability | None,
+    *,
+    training: int | None = None,
+    exclude: tuple[int, ...] = (),
+) -> bool:
     """Whether the whole cost can be paid now (an unpayable action may not be taken)."""
     free = len(resources(state, seat, exclude))
     if found is None:

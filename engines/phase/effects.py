@@ -43,8 +43,10 @@ def draw(state: PhState, seat: int, n: int = 1) -> list[Event]:
         return [Event(text=f"{seat_ref(seat)} has no card left to draw.")]
     outward = ", ".join(state.name(c) for c in drawn)
     inner = ", ".join(state.side(c, flipped=True).title for c in drawn)
-    return [Event(text=f"{seat_ref(seat)} draws {outward} (its outward side)."),
-            Event(text=f"You draw {inner} (outward: {outward}).", to=[seat])]
+    return [
+        Event(text=f"{seat_ref(seat)} draws {outward} (its outward side)."),
+        Event(text=f"You draw {inner} (outward: {outward}).", to=[seat]),
+    ]
 
 
 def enlist(state: PhState, seat: int, n: int = 1, locked: bool = False) -> list[Event]:
@@ -147,8 +149,12 @@ def check_destroyed(state: PhState, depth: int = 0) -> list[Event]:
     0 or less: all of them together (:func:`leave_play`)."""
     events: list[Event] = []
     for _ in range(MAX_DEPTH):
-        doomed = [c for seat in range(state.players) for c in state.play[seat]
-                  if state.defense(c) <= 0 or state.damage.get(c, 0) >= state.defense(c)]
+        doomed = [
+            c
+            for seat in range(state.players)
+            for c in state.play[seat]
+            if state.defense(c) <= 0 or state.damage.get(c, 0) >= state.defense(c)
+        ]
         if not doomed:
             break
         events += leave_play(state, doomed, depth)
@@ -195,8 +201,9 @@ def _on_player(state: PhState, effect: Effect, seat: int) -> list[Event]:
     return enlist(state, seat, effect.n, effect.locked)
 
 
-def run(state: PhState, seat: int, effects: list[Effect], source: int | None, chosen: list[int],
-        depth: int = 0) -> list[Event]:
+def run(
+    state: PhState, seat: int, effects: list[Effect], source: int | None, chosen: list[int], depth: int = 0
+) -> list[Event]:
     """Carry out ``effects`` for ``seat``; ``source`` is the warrior whose skill or
     trigger it is, ``chosen`` the warriors chosen for the action."""
     if depth > MAX_DEPTH:
@@ -207,10 +214,10 @@ def run(state: PhState, seat: int, effects: list[Effect], source: int | None, ch
             named = chosen if effect.target == "chosen" else [source] if source is not None else []
             events += leave_play(state, named, depth)
         elif effect.target in ("chosen", "self"):
-            for card in (chosen if effect.target == "chosen" else [source] if source is not None else []):
+            for card in chosen if effect.target == "chosen" else [source] if source is not None else []:
                 events += _on_warrior(state, effect, card, seat, depth)
         else:
-            for whom in ([seat] if effect.target == "you" else state.others(seat)):
+            for whom in [seat] if effect.target == "you" else state.others(seat):
                 events += _on_player(state, effect, whom)
     return events + check_destroyed(state, depth)
 
@@ -227,8 +234,9 @@ def elite(state: PhState, chosen: list[tuple[int, Side]], depth: int = 0) -> lis
     return events
 
 
-def resolve_ability(state: PhState, seat: int, ability: Ability, source: int | None,
-                    chosen: list[int], is_order: bool) -> list[Event]:
+def resolve_ability(
+    state: PhState, seat: int, ability: Ability, source: int | None, chosen: list[int], is_order: bool
+) -> list[Event]:
     # The sides the warriors were chosen with, before the order phases any of them.
     elites = [(card, state.side(card)) for card in chosen if is_order and state.side(card).elite]
     events = run(state, seat, ability.effects, source, chosen)

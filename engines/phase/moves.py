@@ -32,16 +32,24 @@ def carry_out(state: PhState, seat: int, action: actions.PhAction) -> list[Event
     if isinstance(action, actions.Oppose):
         fight = next(s for s in state.skirmishes if s.attacker == action.attacker)
         fight.defenders.append(action.card)
-        return [Event(text=f"{seat_ref(seat)} sends {state.name(action.card)} to oppose "
-                           f"{state.name(action.attacker)}.")]
+        return [
+            Event(
+                text=f"{seat_ref(seat)} sends {state.name(action.card)} to oppose "
+                f"{state.name(action.attacker)}."
+            )
+        ]
     if isinstance(action, actions.Done):
         return _done(state, seat)
     assert isinstance(action, actions.Resolve)
     state.current = next(i for i, s in enumerate(state.skirmishes) if s.attacker == action.attacker)
     state.skirmishes[state.current].opposed = bool(state.skirmishes[state.current].defenders)
     rounds.open_round(state, "skirmish")
-    return [Event(text=f"{seat_ref(seat)} resolves the skirmish of {state.name(action.attacker)}: "
-                       "an action round with its warriors only.")]
+    return [
+        Event(
+            text=f"{seat_ref(seat)} resolves the skirmish of {state.name(action.attacker)}: "
+            "an action round with its warriors only."
+        )
+    ]
 
 
 def _pending_step(state: PhState, action: actions.PhAction) -> list[Event]:
@@ -99,8 +107,12 @@ def _attack(state: PhState, attack: bool) -> list[Event]:
         return [Event(text=f"{me} does not attack."), *_training(state)]
     state.nexus_defender = state.rng.pick(state.others(state.turn))
     rounds.open_round(state, "maneuver")
-    return [Event(text=f"{me} attacks. {seat_ref(state.nexus_defender)} is chosen at random to defend the "
-                       "Nexus this turn. Maneuvering: an action round.")]
+    return [
+        Event(
+            text=f"{me} attacks. {seat_ref(state.nexus_defender)} is chosen at random to defend the "
+            "Nexus this turn. Maneuvering: an action round."
+        )
+    ]
 
 
 def _done(state: PhState, seat: int) -> list[Event]:
@@ -130,10 +142,13 @@ def _training(state: PhState) -> list[Event]:
 
 # ----- setup -----
 
+
 def _pick(state: PhState, seat: int, card: int) -> list[Event]:
     state.picks[seat] = card
-    events = [Event(text=f"{seat_ref(seat)} has chosen a card for their barracks."),
-              Event(text=f"You put {state.side(card, flipped=True).title} into your barracks.", to=[seat])]
+    events = [
+        Event(text=f"{seat_ref(seat)} has chosen a card for their barracks."),
+        Event(text=f"You put {state.side(card, flipped=True).title} into your barracks.", to=[seat]),
+    ]
     if any(p is None for p in state.picks):
         return events
     for who, chosen in enumerate(state.picks):
@@ -166,8 +181,11 @@ def _first_player(state: PhState) -> list[Event]:
             deck = state.decks[seat]
             cut = state.rng.below(len(deck)) if deck else 0
             deck[:] = deck[cut:] + deck[:cut]
-        tops = ", ".join(f"{seat_ref(s)} {state.name(state.decks[s][-1])} ({top_cost(state, s)})"
-                         for s in tied if state.decks[s])
+        tops = ", ".join(
+            f"{seat_ref(s)} {state.name(state.decks[s][-1])} ({top_cost(state, s)})"
+            for s in tied
+            if state.decks[s]
+        )
         events.append(Event(text=f"Tied at cost {low}: they cut their decks — {tops}."))
     first = tied[0] if len(tied) == 1 else state.rng.pick(tied)
     state.first = state.turn = first
@@ -176,6 +194,7 @@ def _first_player(state: PhState) -> list[Event]:
 
 
 # ----- turns -----
+
 
 def start_turn(state: PhState) -> list[Event]:
     """Preparation: unlock, draw, enlist; then the Attack step (skipped without warriors)."""
@@ -199,12 +218,20 @@ def end_turn(state: PhState) -> list[Event]:
     events: list[Event] = []
     if 0 in state.nexus and not state.ending:
         state.ending = True
-        events.append(Event(text="A Nexus pool is empty: play goes on until the last player of the round "
-                                 "finishes their turn."))
+        events.append(
+            Event(
+                text="A Nexus pool is empty: play goes on until the last player of the round "
+                "finishes their turn."
+            )
+        )
     elif not state.ending and stalled(state):
         state.ending = True
-        events.append(Event(text="Nobody can ever attack, train or play an order again: play goes on until "
-                                 "the last player of the round finishes their turn."))
+        events.append(
+            Event(
+                text="Nobody can ever attack, train or play an order again: play goes on until "
+                "the last player of the round finishes their turn."
+            )
+        )
     last = state.turn == state.last_seat()
     limit = state.options.round_limit  # a table option; the rulebook's end is the empty pool
     if last and (state.ending or (limit is not None and state.round_no >= limit)):

@@ -42,9 +42,12 @@ HELP = (
 
 class Phase(Engine[PhState, PhAction]):
     info = GameInfo(
-        key="phase", title="Phase",
+        key="phase",
+        title="Phase",
         summary="Double-sided warriors: phase your cards, storm the Nexus, gather good and evil influence.",
-        min_players=2, max_players=3, options_model=PhOptions,
+        min_players=2,
+        max_players=3,
+        options_model=PhOptions,
         presets={"standard": {}, "short": {"influence": 3, "deck_size": 20, "round_limit": 5}},
         help=HELP,
     )
@@ -78,11 +81,20 @@ class Phase(Engine[PhState, PhAction]):
             decks.append(list(range(len(cards), len(cards) + len(chosen))))
             cards += chosen
         state = PhState(
-            players=players, options=options.model_copy(update={"deck": None}), custom=options.deck, rng=rng,
-            cards=cards, face=[0] * len(cards), factions=factions, decks=decks,
-            hands=[[] for _ in range(players)], barracks=[[] for _ in range(players)],
-            play=[[] for _ in range(players)], discards=[[] for _ in range(players)],
-            nexus=[options.influence * players] * 2, influence=[[0, 0] for _ in range(players)],
+            players=players,
+            options=options.model_copy(update={"deck": None}),
+            custom=options.deck,
+            rng=rng,
+            cards=cards,
+            face=[0] * len(cards),
+            factions=factions,
+            decks=decks,
+            hands=[[] for _ in range(players)],
+            barracks=[[] for _ in range(players)],
+            play=[[] for _ in range(players)],
+            discards=[[] for _ in range(players)],
+            nexus=[options.influence * players] * 2,
+            influence=[[0, 0] for _ in range(players)],
             picks=[None] * players,
         )
         for seat in range(players):
@@ -94,8 +106,11 @@ class Phase(Engine[PhState, PhAction]):
         if state.step == "over":
             return []
         if state.step == "pick":
-            return [Prompt(seat=s, kind="secret", text="Choose a card from your hand for your barracks.")
-                    for s in range(state.players) if state.picks[s] is None]
+            return [
+                Prompt(seat=s, kind="secret", text="Choose a card from your hand for your barracks.")
+                for s in range(state.players)
+                if state.picks[s] is None
+            ]
         seat = views.to_act(state)
         assert seat is not None
         if state.pending is not None:
@@ -145,14 +160,22 @@ class Phase(Engine[PhState, PhAction]):
         found = []
         for spec in (options.deck or builtin_deck()).cards:
             good, evil = sorted(spec.sides, key=lambda s: s.alignment != "good")
-            found.append(CardText(
-                key=spec.id, name=f"{spec.sides[0].title} / {spec.sides[1].title}",
-                kind=f"{FACTION_NAMES[spec.faction]} card",
-                text=f"{spec.sides[0].text()}\n↺ {spec.sides[1].text()}",
-                facts={"faction": FACTION_NAMES[spec.faction], "good side": good.title,
-                       "evil side": evil.title, "cost difference": str(abs(good.cost - evil.cost)),
-                       "copies": str(spec.copies),
-                       "from": "the rulebook" if spec.origin == "rulebook" else "this project"}))
+            found.append(
+                CardText(
+                    key=spec.id,
+                    name=f"{spec.sides[0].title} / {spec.sides[1].title}",
+                    kind=f"{FACTION_NAMES[spec.faction]} card",
+                    text=f"{spec.sides[0].text()}\n↺ {spec.sides[1].text()}",
+                    facts={
+                        "faction": FACTION_NAMES[spec.faction],
+                        "good side": good.title,
+                        "evil side": evil.title,
+                        "cost difference": str(abs(good.cost - evil.cost)),
+                        "copies": str(spec.copies),
+                        "from": "the rulebook" if spec.origin == "rulebook" else "this project",
+                    },
+                )
+            )
         return found
 
     def recap(self, state: PhState) -> Recap:
@@ -160,22 +183,33 @@ class Phase(Engine[PhState, PhAction]):
         seats = []
         for seat in range(state.players):
             good, evil = state.influence[seat]
-            lines = [f"Good influence: {good}", f"Evil influence: {evil}",
-                     f"Most of a single kind: {state.best(seat)}; in total: {state.total(seat)}",
-                     f"Attack of warriors in play: {state.army_attack(seat)}"]
-            held = [f"{state.side(c, flipped=True).title} (in hand, outward side {state.name(c)})"
-                    for c in state.hands[seat]]
+            lines = [
+                f"Good influence: {good}",
+                f"Evil influence: {evil}",
+                f"Most of a single kind: {state.best(seat)}; in total: {state.total(seat)}",
+                f"Attack of warriors in play: {state.army_attack(seat)}",
+            ]
+            held = [
+                f"{state.side(c, flipped=True).title} (in hand, outward side {state.name(c)})"
+                for c in state.hands[seat]
+            ]
             held += [f"{state.name(c)} (in play)" for c in state.play[seat]]
             held += [f"{state.name(c)} (barracks)" for c in state.barracks[seat]]
             seats.append(SeatRecap(seat=seat, lines=lines, held=held))
         limit = state.options.round_limit
         limited = limit is not None and state.round_no >= limit
-        how = ("a Nexus pool emptied" if 0 in state.nexus
-               else f"the table's round limit ({limit}) was reached" if limited
-               else "nobody could attack, train or play an order any more")
-        history = [f"{plural(state.round_no, 'round')}; the game ended because {how}.",
-                   f"Left in the Nexus: {state.nexus[0]} good, {state.nexus[1]} evil; "
-                   f"lost from the game: {state.removed[0]} good, {state.removed[1]} evil."]
+        how = (
+            "a Nexus pool emptied"
+            if 0 in state.nexus
+            else f"the table's round limit ({limit}) was reached"
+            if limited
+            else "nobody could attack, train or play an order any more"
+        )
+        history = [
+            f"{plural(state.round_no, 'round')}; the game ended because {how}.",
+            f"Left in the Nexus: {state.nexus[0]} good, {state.nexus[1]} evil; "
+            f"lost from the game: {state.removed[0]} good, {state.removed[1]} evil.",
+        ]
         return Recap(seats=seats, history=history)
 
     def determinize(self, state: PhState, seat: Seat, rng: random.Random) -> PhState:
@@ -198,12 +232,12 @@ class Phase(Engine[PhState, PhAction]):
         for the warriors in play, which take the influence still to come."""
         if state.step == "over":
             return super().evaluate(state)
-        return sampling.lead([state.best(s) + state.total(s) / 10 + state.army_attack(s) / 8
-                              for s in range(state.players)], 4.0)
+        return sampling.lead(
+            [state.best(s) + state.total(s) / 10 + state.army_attack(s) / 8 for s in range(state.players)],
+            4.0,
+        )
 
-    def rollout_choice(
-        self, state: PhState, seat: Seat, choices: list[Choice], rng: random.Random
-    ) -> Choice:
+    def rollout_choice(self, state: PhState, seat: Seat, choices: list[Choice], rng: random.Random) -> Choice:
         """Train, strike where influence is taken, oppose what would take it, pass the rest."""
         return tactics.quick_move(state, seat, choices, rng)
 
@@ -220,9 +254,12 @@ class Phase(Engine[PhState, PhAction]):
             return (-state.best(s), -state.total(s), -state.army_attack(s))
 
         ranking = rank_seats(range(state.players), key)
-        return Result(ranking=ranking, scores={s: float(state.best(s)) for s in range(state.players)},
-                      summary="Most influence of a single kind wins; ties: most influence in total, then "
-                              "most attack among warriors in play; still tied, all tied players win.")
+        return Result(
+            ranking=ranking,
+            scores={s: float(state.best(s)) for s in range(state.players)},
+            summary="Most influence of a single kind wins; ties: most influence in total, then "
+            "most attack among warriors in play; still tied, all tied players win.",
+        )
 
 
 ENGINE = Phase()

@@ -32,8 +32,12 @@ def may_oppose(state: PhState, seat: int, card: int, fight: Skirmish) -> bool:
 
 
 def oppositions(state: PhState, seat: int) -> list[tuple[int, Skirmish]]:
-    return [(card, fight) for fight in state.skirmishes for card in state.play[seat]
-            if may_oppose(state, seat, card, fight)]
+    return [
+        (card, fight)
+        for fight in state.skirmishes
+        for card in state.play[seat]
+        if may_oppose(state, seat, card, fight)
+    ]
 
 
 def next_declarer(state: PhState, after: int) -> int | None:
@@ -89,8 +93,11 @@ def resolve(state: PhState, fight: Skirmish) -> list[Event]:
         for swift in (True, False):
             if not any(attacker in w for w in state.play) or not fight.defenders:
                 break  # the Swift strike already settled it
-            fighters = [c for c in [attacker, *fight.defenders]
-                        if any(c in w for w in state.play) and ("swift" in state.flags(c)) == swift]
+            fighters = [
+                c
+                for c in [attacker, *fight.defenders]
+                if any(c in w for w in state.play) and ("swift" in state.flags(c)) == swift
+            ]
             if swift and fighters:
                 events.append(Event(text="Swift warriors strike first."))
             events += _strike(state, fight, fighters)
@@ -101,8 +108,9 @@ def resolve(state: PhState, fight: Skirmish) -> list[Event]:
             events.append(Event(text=f"{state.name(attacker)} strikes the Nexus unopposed for {power}."))
             events += effects.gain(state, me, kind, power) if power else []
         else:
-            events.append(Event(text=f"{state.name(attacker)} strikes {seat_ref(fight.at)} unopposed "
-                                     f"for {power}."))
+            events.append(
+                Event(text=f"{state.name(attacker)} strikes {seat_ref(fight.at)} unopposed for {power}.")
+            )
             events += effects.lose(state, fight.at, kind, power) if power else []
     fight.done = True
     if any(attacker in w for w in state.play) and not state.is_locked(attacker):

@@ -17,23 +17,39 @@ from pydantic import BaseModel, ConfigDict, Field
 from engines.core import Rng
 from engines.phase.cards import Alignment, CardSpec, DeckSpec, Faction, Flag, Side, builtin_deck
 
-Step = Literal["pick", "attack", "maneuver", "attackers", "defenders", "skirmishes", "skirmish",
-               "training", "closing", "over"]
+Step = Literal[
+    "pick",
+    "attack",
+    "maneuver",
+    "attackers",
+    "defenders",
+    "skirmishes",
+    "skirmish",
+    "training",
+    "closing",
+    "over",
+]
 KINDS: tuple[Alignment, Alignment] = ("good", "evil")
 
 
 class PhOptions(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    influence: int = Field(default=10, ge=2, le=10,
-                           description="Good and evil influence put in the Nexus per player (each).")
+    influence: int = Field(
+        default=10, ge=2, le=10, description="Good and evil influence put in the Nexus per player (each)."
+    )
     deck_size: int = Field(default=50, ge=15, le=100, description="Cards each player's deck holds.")
     # The rulebook's only end is an empty Nexus pool; a host may add a limit.
-    round_limit: int | None = Field(default=None, ge=5, le=60,
-                                    description="Rounds after which the game ends as if the Nexus had "
-                                                "emptied (none: only an empty pool ends it).")
-    factions: list[Faction] = Field(default=[], max_length=3,
-                                    description="Each seat's faction in turn order (empty: dealt at random).")
+    round_limit: int | None = Field(
+        default=None,
+        ge=5,
+        le=60,
+        description="Rounds after which the game ends as if the Nexus had "
+        "emptied (none: only an empty pool ends it).",
+    )
+    factions: list[Faction] = Field(
+        default=[], max_length=3, description="Each seat's faction in turn order (empty: dealt at random)."
+    )
     deck: DeckSpec | None = Field(default=None, description="A custom set of cards (None: the built-in set).")
 
 

@@ -54,8 +54,11 @@ def _send_worth(state: PhState, action: Send) -> float:
     worth what the whole army would strike there; the rest, each its own strike."""
     if state.skirmishes:
         return _strike_worth(state, action.card, action.at)
-    return sum(max(0.0, _strike_worth(state, card, action.at)) for card in skirmish.may_attack(state)
-               if card != action.card) + _strike_worth(state, action.card, action.at)
+    return sum(
+        max(0.0, _strike_worth(state, card, action.at))
+        for card in skirmish.may_attack(state)
+        if card != action.card
+    ) + _strike_worth(state, action.card, action.at)
 
 
 def _strike_worth(state: PhState, card: int, at: int | None) -> float:

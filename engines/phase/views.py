@@ -81,16 +81,26 @@ class PhView(View):
 
 def face(state: PhState, card: int, flipped: bool = False) -> Face:
     side = state.side(card, flipped)
-    return Face(title=side.title, alignment=side.alignment, cost=side.cost, attack=side.attack,
-                defense=side.defense, text=side.text())
+    return Face(
+        title=side.title,
+        alignment=side.alignment,
+        cost=side.cost,
+        attack=side.attack,
+        defense=side.defense,
+        text=side.text(),
+    )
 
 
-def card_view(state: PhState, card: int, mine: bool, in_hand: bool = False,
-              in_play: bool = False) -> CardView:
+def card_view(
+    state: PhState, card: int, mine: bool, in_hand: bool = False, in_play: bool = False
+) -> CardView:
     # A hand card faces its player with the side that was down on the deck.
     flipped = in_hand and mine
-    found = CardView(face=face(state, card, flipped), back=face(state, card, not flipped) if mine else None,
-                     locked=state.is_locked(card))
+    found = CardView(
+        face=face(state, card, flipped),
+        back=face(state, card, not flipped) if mine else None,
+        locked=state.is_locked(card),
+    )
     if in_play:
         found.attack, found.defense = state.attack(card), state.defense(card)
         found.damage = state.damage.get(card, 0)
@@ -102,12 +112,15 @@ def _seat(state: PhState, seat: int, viewer: int | None) -> SeatView:
     mine = seat == viewer
     deck = state.decks[seat]
     return SeatView(
-        seat=seat, faction=FACTION_NAMES[state.factions[seat]], good=state.influence[seat][0],
+        seat=seat,
+        faction=FACTION_NAMES[state.factions[seat]],
+        good=state.influence[seat][0],
         evil=state.influence[seat][1],
         play=[card_view(state, c, mine, in_play=True) for c in state.play[seat]],
         barracks=[card_view(state, c, mine) for c in state.barracks[seat]],
         hand=[card_view(state, c, mine, in_hand=True) for c in state.hands[seat]],
-        hand_size=len(state.hands[seat]), deck_size=len(deck),
+        hand_size=len(state.hands[seat]),
+        deck_size=len(deck),
         deck_top=face(state, deck[-1]) if deck else None,
         discard_size=len(state.discards[seat]),
         discard=[card_view(state, c, mine) for c in state.discards[seat]],
@@ -130,26 +143,47 @@ def build(state: PhState, viewer: int | None) -> PhView:
     playing = state.step != "over"
     current = state.skirmish()
     # A fallen attacker by the face it fell with: its face now may lie hidden in a deck.
-    fights = [SkirmishView(attacker=s.fallen or state.name(s.attacker),
-                           at="the Nexus" if s.at is None else seat_ref(s.at),
-                           defenders=[state.name(d) for d in s.defenders], done=s.done,
-                           resolving=s is current)
-              for s in state.skirmishes
-              if s.fallen is not None or s.done or any(s.attacker in w for w in state.play)]
+    fights = [
+        SkirmishView(
+            attacker=s.fallen or state.name(s.attacker),
+            at="the Nexus" if s.at is None else seat_ref(s.at),
+            defenders=[state.name(d) for d in s.defenders],
+            done=s.done,
+            resolving=s is current,
+        )
+        for s in state.skirmishes
+        if s.fallen is not None or s.done or any(s.attacker in w for w in state.play)
+    ]
     return PhView(
-        viewer=viewer, headline=headline(state), step=state.step, turn=state.turn if playing else None,
-        round_no=state.round_no, round_limit=state.options.round_limit, nexus_good=state.nexus[0],
-        nexus_evil=state.nexus[1], ending=state.ending, nexus_defender=state.nexus_defender,
-        to_act=to_act(state), seats=[_seat(state, s, viewer) for s in range(state.players)],
-        skirmishes=fights, pending=paying(state),
+        viewer=viewer,
+        headline=headline(state),
+        step=state.step,
+        turn=state.turn if playing else None,
+        round_no=state.round_no,
+        round_limit=state.options.round_limit,
+        nexus_good=state.nexus[0],
+        nexus_evil=state.nexus[1],
+        ending=state.ending,
+        nexus_defender=state.nexus_defender,
+        to_act=to_act(state),
+        seats=[_seat(state, s, viewer) for s in range(state.players)],
+        skirmishes=fights,
+        pending=paying(state),
     )
 
 
-STEPS = {"pick": "Setup: each player picks a card for their barracks", "attack": "Attack step",
-         "maneuver": "Maneuvering (action round)", "attackers": "Declare attackers",
-         "defenders": "Declare defenders", "skirmishes": "Choose a skirmish",
-         "skirmish": "Skirmish (action round)", "training": "Training step",
-         "closing": "Last action round", "over": "Game over"}
+STEPS = {
+    "pick": "Setup: each player picks a card for their barracks",
+    "attack": "Attack step",
+    "maneuver": "Maneuvering (action round)",
+    "attackers": "Declare attackers",
+    "defenders": "Declare defenders",
+    "skirmishes": "Choose a skirmish",
+    "skirmish": "Skirmish (action round)",
+    "training": "Training step",
+    "closing": "Last action round",
+    "over": "Game over",
+}
 
 
 def headline(state: PhState) -> str:
@@ -170,8 +204,11 @@ def paying(state: PhState) -> str:
     if p is None:
         return ""
     what = state.side(p.card, flipped=True).title if p.kind == "order" else state.name(p.card)
-    chosen = [f"{verb} {', '.join(state.name(c) for c in cards)}"
-              for verb, cards in (("lock", p.locked), ("phase", p.phased), ("targeting", p.targets)) if cards]
+    chosen = [
+        f"{verb} {', '.join(state.name(c) for c in cards)}"
+        for verb, cards in (("lock", p.locked), ("phase", p.phased), ("targeting", p.targets))
+        if cards
+    ]
     if p.x is not None:
         chosen.insert(0, f"X = {p.x}")
     left = []

@@ -14,8 +14,13 @@ from engines.scales_of_influence.state import Effect, Side, SoiState
 
 # What each sided effect step does to the chosen side, per unit of its
 # amount: a move takes from it and gives to the other (twice the swing).
-SIDED: dict[str, float] = {"scale_add": 1.0, "blind_token": 0.5, "scale_remove": -1.0,
-                           "scale_move": -2.0, "switch_token": -1.0}
+SIDED: dict[str, float] = {
+    "scale_add": 1.0,
+    "blind_token": 0.5,
+    "scale_remove": -1.0,
+    "scale_move": -2.0,
+    "switch_token": -1.0,
+}
 
 
 def quick_move(state: SoiState, seat: Seat, choices: list[Choice], rng: random.Random) -> Choice:

@@ -136,8 +136,13 @@ class Step(BaseModel):
 
     def _chosen(self, template: str, target: str | None, side: str | None) -> str:
         other = "light" if side == "shadow" else "shadow"
-        return template.format(n=self.n, s="" if self.n == 1 else "s", target=target or "a player",
-                               side=SIDE_WORD.get(side or "", "a side"), other=SIDE_WORD[other])
+        return template.format(
+            n=self.n,
+            s="" if self.n == 1 else "s",
+            target=target or "a player",
+            side=SIDE_WORD.get(side or "", "a side"),
+            other=SIDE_WORD[other],
+        )
 
 
 class CardSpec(BaseModel):

@@ -67,15 +67,21 @@ def _interrupt_choices(state: SoiState, seat: Seat) -> list[Choice]:
         block = [c for c in shaman_choices(state, seat) if c.key == "shaman:block"]
         return _or_pass(block, "Let it shine", "you cannot block it")
     if isinstance(top, Cosmic):
-        return _or_pass([*_star_eclipses(state, seat, top), *shaman_choices(state, seat)], "Pass",
-                        "nothing in your hand can eclipse it")
+        return _or_pass(
+            [*_star_eclipses(state, seat, top), *shaman_choices(state, seat)],
+            "Pass",
+            "nothing in your hand can eclipse it",
+        )
     if isinstance(top, Giving):
         return _token_choices(state, top)
     if isinstance(top, Tribute):
         return _discards(state, seat, "Channel: discard")
     if isinstance(top, Prevention):
-        return _or_pass([*star_plays(state, seat), *shaman_choices(state, seat)], "Let it end",
-                        "you hold no Shooting Star and no Shaman's power to prevent it")
+        return _or_pass(
+            [*star_plays(state, seat), *shaman_choices(state, seat)],
+            "Let it end",
+            "you hold no Shooting Star and no Shaman's power to prevent it",
+        )
     assert isinstance(top, ShamanPick)
     return [
         _choice(
@@ -208,8 +214,12 @@ def _receive_choices(state: SoiState) -> list[Choice]:
     out = []
     if state.deck:
         out.append(
-            _choice("receive:draw", "Receive: draw a card", ["Receive", "Draw a card"],
-                    actions.Receive(how="draw"))
+            _choice(
+                "receive:draw",
+                "Receive: draw a card",
+                ["Receive", "Draw a card"],
+                actions.Receive(how="draw"),
+            )
         )
     if state.source_energy:
         out.append(

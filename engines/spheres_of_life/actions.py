@@ -116,7 +116,25 @@ class Take(Move):
 
 
 SolAction = Annotated[
-    ChooseHero | Throw | Pick | Discard | Done | Bank | Steal | Gift | Offer | Want | Cancel | Accept
-    | Decline | Play | Block | Pass | Reorder | Peek | Place | Take,
+    ChooseHero
+    | Throw
+    | Pick
+    | Discard
+    | Done
+    | Bank
+    | Steal
+    | Gift
+    | Offer
+    | Want
+    | Cancel
+    | Accept
+    | Decline
+    | Play
+    | Block
+    | Pass
+    | Reorder
+    | Peek
+    | Place
+    | Take,
     BY_TYPE,
 ]

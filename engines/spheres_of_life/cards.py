@@ -18,16 +18,30 @@ from engines.card_data import AS_TEXT, CardData, read_once, ship
 from engines.core import load_card_data
 
 Primitive = Literal[
-    "draw", "peek_reorder", "look_take", "arrange_target", "lock_order", "shield",
-    "restart_dream", "change_phase", "swap_hands", "reverse_order", "skip_action",
-    "discard", "take_discard", "block", "lead_first_three",
+    "draw",
+    "peek_reorder",
+    "look_take",
+    "arrange_target",
+    "lock_order",
+    "shield",
+    "restart_dream",
+    "change_phase",
+    "swap_hands",
+    "reverse_order",
+    "skip_action",
+    "discard",
+    "take_discard",
+    "block",
+    "lead_first_three",
 ]
 # Steps that act on the chosen player's hand, so the card must name another player.
 TARGETED: frozenset[str] = frozenset(
-    {"peek_reorder", "look_take", "arrange_target", "lock_order", "swap_hands", "skip_action"})
+    {"peek_reorder", "look_take", "arrange_target", "lock_order", "swap_hands", "skip_action"}
+)
 # Steps that only make sense while a Dream is being played.
 DREAM_ONLY: frozenset[str] = frozenset(
-    {"shield", "restart_dream", "change_phase", "reverse_order", "skip_action"})
+    {"shield", "restart_dream", "change_phase", "reverse_order", "skip_action"}
+)
 Origin = Literal["rulebook", "faq", "project"]
 MIN_ANIMALS = 8  # two players: three cards each dealt, and a first Day
 # The base deck has 56 cards. A table must stay quick to play and to show: a

@@ -22,8 +22,10 @@ def _play(state: SolState, seat: int, move: actions.Play) -> None:
     if not hero:
         _held(state, seat, move.card)
     if not effects.can_play_now(state, hero):
-        raise IllegalAction("Abilities are played only during a Dream, one at a time, and never while "
-                            "an Action or another card is being resolved.")
+        raise IllegalAction(
+            "Abilities are played only during a Dream, one at a time, and never while "
+            "an Action or another card is being resolved."
+        )
 
 
 def _pick(state: SolState, seat: int, move: actions.Pick) -> None:
@@ -46,8 +48,10 @@ def _steal(state: SolState, seat: int, move: actions.Steal) -> None:
     if not state.hands[move.target]:
         raise IllegalAction(f"{seat_ref(move.target)} has no card to steal.")
     if move.card is not None and move.card not in knowledge.seen_in(state, seat, move.target):
-        raise IllegalAction("A Steal takes a random card: you may name only a card you have been "
-                            f"shown in {seat_ref(move.target)}'s hand.")
+        raise IllegalAction(
+            "A Steal takes a random card: you may name only a card you have been "
+            f"shown in {seat_ref(move.target)}'s hand."
+        )
 
 
 def _gift(state: SolState, seat: int, move: actions.Gift) -> None:
@@ -81,9 +85,16 @@ def _own_card(state: SolState, seat: int, move: actions.Discard | actions.Offer 
 
 
 CHECKS: dict[type, Callable[[SolState, int, Any], None]] = {
-    actions.Play: _play, actions.Pick: _pick, actions.Steal: _steal, actions.Gift: _gift,
-    actions.Bank: _bank, actions.Accept: _accept,
-    actions.Reorder: _reorder, actions.Want: _want, actions.Discard: _own_card, actions.Offer: _own_card,
+    actions.Play: _play,
+    actions.Pick: _pick,
+    actions.Steal: _steal,
+    actions.Gift: _gift,
+    actions.Bank: _bank,
+    actions.Accept: _accept,
+    actions.Reorder: _reorder,
+    actions.Want: _want,
+    actions.Discard: _own_card,
+    actions.Offer: _own_card,
     actions.Block: _own_card,
 }
 

@@ -53,9 +53,11 @@ def announce(state: SolState, actor: int, kind: Kind, target: int, card: int | N
         return _take_place(state, action)
     action.window = [s for s in range(state.players) if s != actor]
     _dream(state).action = action
-    what = {"steal": f"{seat_ref(actor)} is stealing a card from {seat_ref(target)}",
-            "gift": f"{seat_ref(actor)} is giving a card to {seat_ref(target)} (Forced Gift)",
-            "exchange": f"{seat_ref(target)} accepts {seat_ref(actor)}'s exchange"}[kind]
+    what = {
+        "steal": f"{seat_ref(actor)} is stealing a card from {seat_ref(target)}",
+        "gift": f"{seat_ref(actor)} is giving a card to {seat_ref(target)} (Forced Gift)",
+        "exchange": f"{seat_ref(target)} accepts {seat_ref(actor)}'s exchange",
+    }[kind]
     return [Event(text=f"{what}. Anyone else may Block this Action with an Apple of Life, or pass.")]
 
 
@@ -66,8 +68,12 @@ def block(state: SolState, seat: int, card: int) -> list[Event]:
     state.in_play.append(card)
     action.blocks += 1
     action.window = list(range(state.players))
-    return [Event(text=f"{seat_ref(seat)} blocks the Action with {state.name(card)}! "
-                       "Anyone may Block this Block, or pass.")]
+    return [
+        Event(
+            text=f"{seat_ref(seat)} blocks the Action with {state.name(card)}! "
+            "Anyone may Block this Block, or pass."
+        )
+    ]
 
 
 def pass_window(state: SolState, seat: int) -> None:
@@ -82,10 +88,13 @@ def describe(state: SolState) -> str | None:
     action = dream.action if dream is not None else None
     if action is None:
         return None
-    verb = {"steal": "steals from", "gift": "gives a Forced Gift to",
-            "exchange": "exchanges with"}[action.kind]
-    return (f"{seat_ref(action.actor)} {verb} {seat_ref(action.target)} — Block window "
-            f"({plural(action.blocks, 'Block')} so far)")
+    verb = {"steal": "steals from", "gift": "gives a Forced Gift to", "exchange": "exchanges with"}[
+        action.kind
+    ]
+    return (
+        f"{seat_ref(action.actor)} {verb} {seat_ref(action.target)} — Block window "
+        f"({plural(action.blocks, 'Block')} so far)"
+    )
 
 
 def settle_action(state: SolState) -> list[Event]:
@@ -118,9 +127,12 @@ def _steal(state: SolState, action: Announced) -> list[Event]:
         card = hand[state.rng.below(len(hand))]
     hand.remove(card)
     state.hands[thief].append(card)
-    return [Event(text=f"{seat_ref(thief)} steals a card from {seat_ref(victim)}."),
-            Event(text=f"{seat_ref(thief)} stole {state.name(card)} from {seat_ref(victim)}.",
-                  to=[thief, victim])]
+    return [
+        Event(text=f"{seat_ref(thief)} steals a card from {seat_ref(victim)}."),
+        Event(
+            text=f"{seat_ref(thief)} stole {state.name(card)} from {seat_ref(victim)}.", to=[thief, victim]
+        ),
+    ]
 
 
 def _gift(state: SolState, action: Announced) -> list[Event]:
@@ -129,9 +141,12 @@ def _gift(state: SolState, action: Announced) -> list[Event]:
         return [Event(text=f"The Forced Gift of {seat_ref(giver)} is no longer in hand: nothing is given.")]
     state.hands[giver].remove(card)
     state.hands[receiver].append(card)
-    return [Event(text=f"{seat_ref(giver)} gives a card to {seat_ref(receiver)} (Forced Gift)."),
-            Event(text=f"{seat_ref(giver)} gave {state.name(card)} to {seat_ref(receiver)}.",
-                  to=[giver, receiver])]
+    return [
+        Event(text=f"{seat_ref(giver)} gives a card to {seat_ref(receiver)} (Forced Gift)."),
+        Event(
+            text=f"{seat_ref(giver)} gave {state.name(card)} to {seat_ref(receiver)}.", to=[giver, receiver]
+        ),
+    ]
 
 
 def _exchange(state: SolState, action: Announced) -> list[Event]:
@@ -145,5 +160,9 @@ def _exchange(state: SolState, action: Announced) -> list[Event]:
     state.hands[accepter].remove(given)
     state.hands[accepter].append(card)
     state.hands[proposer].append(given)
-    return [Event(text=f"{seat_ref(accepter)} accepts: {seat_ref(proposer)}'s "
-                       f"{state.name(card)} for {seat_ref(accepter)}'s {state.name(given)}.")]
+    return [
+        Event(
+            text=f"{seat_ref(accepter)} accepts: {seat_ref(proposer)}'s "
+            f"{state.name(card)} for {seat_ref(accepter)}'s {state.name(given)}."
+        )
+    ]

@@ -64,8 +64,10 @@ def _first_step_useful(state: SolState, seat: int, card: int, target: int | None
         "look_take": lambda: bool(other),
         "arrange_target": lambda: len(other) >= 2,
         "lock_order": lambda: target is not None and not state.locked[target],
-        "shield": lambda: dream is not None and seat not in (
-            dream.steal_shield if step.against == "steal" else dream.gift_shield),
+        "shield": lambda: (
+            dream is not None
+            and seat not in (dream.steal_shield if step.against == "steal" else dream.gift_shield)
+        ),
         "restart_dream": lambda: dream is not None,
         "change_phase": lambda: dream is not None and not dream.last and bool(state.deck),
         "swap_hands": lambda: target != seat and bool(own or other),
@@ -159,6 +161,7 @@ def current_step(state: SolState) -> Step | None:
 
 # ----- the vocabulary of steps -----
 
+
 def _subject(pending: Pending) -> int:
     return pending.target if pending.target is not None else pending.owner
 
@@ -183,11 +186,18 @@ def _peek_reorder(state: SolState, pending: Pending, step: Step) -> StepResult:
         return False, events
     _arrange(state, target, pending)
     where = ", ".join(f"#{i + 1}" for i in pending.slots)
-    return True, [*events,
-                  Event(text=f"{seat_ref(pending.owner)} looks at {plural(len(pending.slots), 'card')} of "
-                             f"{seat_ref(target)}'s hand and puts them back."),
-                  Event(text=f"{seat_ref(pending.owner)} looked at your cards {where} and put them back "
-                             "in an order of their choosing.", to=[target])]
+    return True, [
+        *events,
+        Event(
+            text=f"{seat_ref(pending.owner)} looks at {plural(len(pending.slots), 'card')} of "
+            f"{seat_ref(target)}'s hand and puts them back."
+        ),
+        Event(
+            text=f"{seat_ref(pending.owner)} looked at your cards {where} and put them back "
+            "in an order of their choosing.",
+            to=[target],
+        ),
+    ]
 
 
 def _arrange(state: SolState, target: int, pending: Pending) -> None:
@@ -206,8 +216,9 @@ def _look_take(state: SolState, pending: Pending, step: Step) -> StepResult:
         pending.started = True
         knowledge.remember(state, pending.owner, target, state.hands[target])
         events.append(Event(text=f"{seat_ref(pending.owner)} looks at {seat_ref(target)}'s hand."))
-        events.append(Event(text=f"{seat_ref(target)}'s hand: {names(state, state.hands[target])}.",
-                            to=[pending.owner]))
+        events.append(
+            Event(text=f"{seat_ref(target)}'s hand: {names(state, state.hands[target])}.", to=[pending.owner])
+        )
     finished = pending.stop or pending.count >= step.n or not state.hands[target]
     return finished, events
 
@@ -221,8 +232,10 @@ def _arrange_target(state: SolState, pending: Pending, step: Step) -> StepResult
     if not pending.stop and len(pending.pool) - len(pending.placed) > 1:
         return False, []
     _arrange(state, target, pending)
-    return True, [Event(text=f"{seat_ref(pending.owner)} re-sorts {seat_ref(target)}'s hand."),
-                  Event(text=f"Your hand was re-sorted: {names(state, state.hands[target])}.", to=[target])]
+    return True, [
+        Event(text=f"{seat_ref(pending.owner)} re-sorts {seat_ref(target)}'s hand."),
+        Event(text=f"Your hand was re-sorted: {names(state, state.hands[target])}.", to=[target]),
+    ]
 
 
 def _lock_order(state: SolState, pending: Pending, step: Step) -> StepResult:
@@ -259,9 +272,10 @@ def _swap_hands(state: SolState, pending: Pending, step: Step) -> StepResult:
     state.hands[owner], state.hands[target] = state.hands[target], state.hands[owner]
     knowledge.forget_hand(state, owner)
     knowledge.forget_hand(state, target)
-    return True, [Event(text=f"{seat_ref(owner)} and {seat_ref(target)} swap hands."),
-                  *(Event(text=f"Your new hand: {names(state, state.hands[s])}.", to=[s])
-                    for s in (owner, target))]
+    return True, [
+        Event(text=f"{seat_ref(owner)} and {seat_ref(target)} swap hands."),
+        *(Event(text=f"Your new hand: {names(state, state.hands[s])}.", to=[s]) for s in (owner, target)),
+    ]
 
 
 def _reverse_order(state: SolState, pending: Pending, step: Step) -> StepResult:
@@ -298,9 +312,19 @@ def _never(state: SolState, pending: Pending, step: Step) -> StepResult:
 
 
 STEPS: dict[str, Callable[[SolState, Pending, Step], StepResult]] = {
-    "draw": _draw, "peek_reorder": _peek_reorder, "look_take": _look_take,
-    "arrange_target": _arrange_target, "lock_order": _lock_order, "shield": _shield,
-    "restart_dream": _restart_dream, "change_phase": _change_phase, "swap_hands": _swap_hands,
-    "reverse_order": _reverse_order, "skip_action": _skip_action, "discard": _discard,
-    "take_discard": _take_discard, "block": _never, "lead_first_three": _never,
+    "draw": _draw,
+    "peek_reorder": _peek_reorder,
+    "look_take": _look_take,
+    "arrange_target": _arrange_target,
+    "lock_order": _lock_order,
+    "shield": _shield,
+    "restart_dream": _restart_dream,
+    "change_phase": _change_phase,
+    "swap_hands": _swap_hands,
+    "reverse_order": _reverse_order,
+    "skip_action": _skip_action,
+    "discard": _discard,
+    "take_discard": _take_discard,
+    "block": _never,
+    "lead_first_three": _never,
 }

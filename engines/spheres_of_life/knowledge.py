@@ -17,8 +17,7 @@ def remember(state: SolState, looker: int, owner: int, cards: list[int]) -> None
     if looker == owner:
         return
     known = {(s.looker, s.owner, s.card) for s in state.seen}
-    state.seen += [Seen(looker=looker, owner=owner, card=c) for c in cards
-                   if (looker, owner, c) not in known]
+    state.seen += [Seen(looker=looker, owner=owner, card=c) for c in cards if (looker, owner, c) not in known]
 
 
 def seen_in(state: SolState, looker: int, owner: int) -> list[int]:

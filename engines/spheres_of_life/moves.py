@@ -105,8 +105,12 @@ def want(state: SolState, seat: int, move: actions.Want) -> list[Event]:
     others = [s for s in range(state.players) if s != seat]
     dream.exchange = Exchange(proposer=seat, card=dream.offer, wanted=move.wanted, waiting=others)
     dream.offer = None
-    return [Event(text=f"{seat_ref(seat)} offers to exchange their {state.name(dream.exchange.card)} "
-                       f"for a {state.deck_spec.name_of(move.wanted)}. Accept or decline.")]
+    return [
+        Event(
+            text=f"{seat_ref(seat)} offers to exchange their {state.name(dream.exchange.card)} "
+            f"for a {state.deck_spec.name_of(move.wanted)}. Accept or decline."
+        )
+    ]
 
 
 def accept(state: SolState, seat: int, move: actions.Accept) -> list[Event]:
@@ -170,18 +174,36 @@ def take(state: SolState, seat: int, move: actions.Take) -> list[Event]:
     state.hands[pending.target].remove(move.card)
     state.hands[seat].append(move.card)
     pending.count += 1
-    return [Event(text=f"{seat_ref(seat)} takes a card from {seat_ref(pending.target)}."),
-            Event(text=f"{seat_ref(seat)} took {state.name(move.card)} from {seat_ref(pending.target)}.",
-                  to=[seat, pending.target])]
+    return [
+        Event(text=f"{seat_ref(seat)} takes a card from {seat_ref(pending.target)}."),
+        Event(
+            text=f"{seat_ref(seat)} took {state.name(move.card)} from {seat_ref(pending.target)}.",
+            to=[seat, pending.target],
+        ),
+    ]
 
 
 MOVES: dict[type, Callable[[SolState, int, Any], list[Event]]] = {
-    actions.ChooseHero: choose_hero, actions.Throw: throw, actions.Pick: pick, actions.Discard: discard,
-    actions.Done: done, actions.Bank: bank,
-    actions.Steal: steal, actions.Gift: gift, actions.Offer: offer, actions.Cancel: cancel,
-    actions.Want: want, actions.Accept: accept, actions.Decline: decline,
-    actions.Play: play, actions.Block: block, actions.Pass: pass_, actions.Reorder: reorder,
-    actions.Peek: peek, actions.Place: place, actions.Take: take,
+    actions.ChooseHero: choose_hero,
+    actions.Throw: throw,
+    actions.Pick: pick,
+    actions.Discard: discard,
+    actions.Done: done,
+    actions.Bank: bank,
+    actions.Steal: steal,
+    actions.Gift: gift,
+    actions.Offer: offer,
+    actions.Cancel: cancel,
+    actions.Want: want,
+    actions.Accept: accept,
+    actions.Decline: decline,
+    actions.Play: play,
+    actions.Block: block,
+    actions.Pass: pass_,
+    actions.Reorder: reorder,
+    actions.Peek: peek,
+    actions.Place: place,
+    actions.Take: take,
 }
 
 

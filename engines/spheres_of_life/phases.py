@@ -26,11 +26,14 @@ def draw(state: SolState, seat: int, n: int) -> tuple[list[int], list[Event]]:
     if not drawn:
         return drawn, []
     word = "a card" if len(drawn) == 1 else f"{len(drawn)} cards"
-    return drawn, [Event(text=f"{seat_ref(seat)} draws {word}."),
-                   Event(text=f"You draw {names(state, drawn)}.", to=[seat])]
+    return drawn, [
+        Event(text=f"{seat_ref(seat)} draws {word}."),
+        Event(text=f"You draw {names(state, drawn)}.", to=[seat]),
+    ]
 
 
 # ----- a round begins -----
+
 
 def new_round(state: SolState) -> list[Event]:
     main: list[int] = []
@@ -65,10 +68,14 @@ def reveal_heroes(state: SolState) -> list[Event]:
         copies = [c for c in state.hero_pool if state.kind(c) == kind]
         if len(claimants) > len(copies):
             state.rng.shuffle(claimants)
-            losers = claimants[len(copies):]
-            claimants = sorted(claimants[:len(copies)])
-            events.append(Event(text=f"{state.deck_spec.name_of(kind)} was chosen by several players: "
-                                     f"{', '.join(map(seat_ref, sorted(losers)))} must choose again."))
+            losers = claimants[len(copies) :]
+            claimants = sorted(claimants[: len(copies)])
+            events.append(
+                Event(
+                    text=f"{state.deck_spec.name_of(kind)} was chosen by several players: "
+                    f"{', '.join(map(seat_ref, sorted(losers)))} must choose again."
+                )
+            )
         for seat, card in zip(claimants, copies, strict=False):
             state.hero_pool.remove(card)
             state.heroes[seat].append(card)
@@ -101,8 +108,10 @@ def choose_first(state: SolState) -> list[Event]:
     holder = windmaster(state)
     if holder is not None:
         state.leader, state.leader_holds = holder, 2
-        return [Event(text=f"{seat_ref(holder)} holds the Windmaster and begins the first three phases."),
-                *start_day(state)]
+        return [
+            Event(text=f"{seat_ref(holder)} holds the Windmaster and begins the first three phases."),
+            *start_day(state),
+        ]
     if state.options.first_player == "random":
         state.leader, state.leader_holds = state.rng.below(state.players), 0
         return [Event(text=f"Lots are drawn: {seat_ref(state.leader)} goes first."), *start_day(state)]
@@ -129,14 +138,19 @@ def reveal_rps(state: SolState) -> list[Event]:
 
 # ----- Day, Night, Dream -----
 
+
 def start_day(state: SolState) -> list[Event]:
     state.stage, state.queue, state.count = "day", order_from(state, state.leader), 0
     need = state.players * state.options.pace_factor
     laid = [state.deck.pop() for _ in range(min(need, len(state.deck)))]
     state.table = laid
     last = " It is the last Day: the Main Deck is empty." if not state.deck else ""
-    return [Event(text=f"Day begins ({seat_ref(state.leader)} holds the Day card). "
-                       f"On the table: {names(state, laid)}.{last}")]
+    return [
+        Event(
+            text=f"Day begins ({seat_ref(state.leader)} holds the Day card). "
+            f"On the table: {names(state, laid)}.{last}"
+        )
+    ]
 
 
 def finish_day(state: SolState) -> list[Event]:
@@ -152,8 +166,12 @@ def start_night(state: SolState) -> list[Event]:
     state.count, state.discarded, state.picking = 0, 0, False
     need = 2 * state.players * state.options.pace_factor
     state.table = [state.deck.pop() for _ in range(min(need, len(state.deck)))]
-    return [Event(text=f"Night falls ({seat_ref(state.leader)} holds the Night card). "
-                       f"On the table: {names(state, state.table)}.")]
+    return [
+        Event(
+            text=f"Night falls ({seat_ref(state.leader)} holds the Night card). "
+            f"On the table: {names(state, state.table)}."
+        )
+    ]
 
 
 def night_limit(state: SolState) -> int:

@@ -34,8 +34,10 @@ def card_text(spec: DeckSpec, card: CardId) -> str:
         return f"{power.text}{once}{unused}"
     sign = "+" if group == "noble" else "−"
     banked = BANKED_NOBLE if group == "noble" else BANKED_CORRUPTED
-    return (f"{KIND[group]}: 1, 2, 3 in hand score {sign}1, {sign}4, {sign}9. "
-            f"A banked set of three scores +{banked}.")
+    return (
+        f"{KIND[group]}: 1, 2, 3 in hand score {sign}1, {sign}4, {sign}9. "
+        f"A banked set of three scores +{banked}."
+    )
 
 
 def cards_of(spec: DeckSpec) -> list[tuple[CardId, str, str, dict[str, str]]]:
@@ -92,11 +94,15 @@ def _seat(state: SolState, seat: Seat) -> SeatRecap:
         lines.append(f"Banked set of {state.name(first)}: +{BANKED_NOBLE if noble else BANKED_CORRUPTED}")
     if not lines:
         lines.append("Nothing in hand and no banked set: 0")
-    lines.append(f"Total: {score(state, seat):+d} with {plural(len(state.hands[seat]), 'card')} in hand"
-                 f" (banked {banked_points(state, seat):+d})")
+    lines.append(
+        f"Total: {score(state, seat):+d} with {plural(len(state.hands[seat]), 'card')} in hand"
+        f" (banked {banked_points(state, seat):+d})"
+    )
     if state.options.rounds > 1:
-        lines.append(f"Match: {state.match_scores[seat]:+d} {noun_for(state.match_scores[seat], 'point')}"
-                     f" over {plural(state.round_no, 'round')}")
+        lines.append(
+            f"Match: {state.match_scores[seat]:+d} {noun_for(state.match_scores[seat], 'point')}"
+            f" over {plural(state.round_no, 'round')}"
+        )
     held = [state.name(c) for c in state.hands[seat]]
     held += [f"{state.name(c)} (Hero, unused)" for c in state.heroes[seat]]
     held += [f"{state.name(c)} (Hero, used)" for c in state.heroes_used[seat]]
@@ -108,9 +114,14 @@ def _set_note(copies: int) -> str:
 
 
 def _history(state: SolState) -> list[str]:
-    history = [f"{plural(state.days_done, 'Day')} played; "
-               f"{plural(len(state.discard), 'card')} in the discard pile at the end."]
+    history = [
+        f"{plural(state.days_done, 'Day')} played; "
+        f"{plural(len(state.discard), 'card')} in the discard pile at the end."
+    ]
     if state.options.goal == "balance" and state.balance_winners:
-        history.append("Balance restored (exactly 0 points) by " +
-                       ", ".join(f"<seat:{s}>" for s in state.balance_winners) + ".")
+        history.append(
+            "Balance restored (exactly 0 points) by "
+            + ", ".join(f"<seat:{s}>" for s in state.balance_winners)
+            + "."
+        )
     return history

@@ -44,12 +44,20 @@ HELP = (
 
 class SpheresOfLife(Engine[SolState, SolAction]):
     info = GameInfo(
-        key="spheres-of-life", title="Spheres of Life",
+        key="spheres-of-life",
+        title="Spheres of Life",
         summary="Collect Noble animals, dodge Corrupted ones, and steal through the Dreams.",
-        min_players=2, max_players=SEATS_PER_DECK, options_model=SolOptions,
-        presets={"standard": {}, "pace": {"pace": True}, "purist": {"purist": True},
-                 "balance": {"goal": "balance"}, "big-table": {"decks": 2},
-                 "match": {"rounds": 3}},
+        min_players=2,
+        max_players=SEATS_PER_DECK,
+        options_model=SolOptions,
+        presets={
+            "standard": {},
+            "pace": {"pace": True},
+            "purist": {"purist": True},
+            "balance": {"goal": "balance"},
+            "big-table": {"decks": 2},
+            "match": {"rounds": 3},
+        },
         help=HELP,
     )
     state_type = SolState
@@ -59,8 +67,13 @@ class SpheresOfLife(Engine[SolState, SolAction]):
         assert isinstance(options, SolOptions)
         spec = options.deck or builtin_deck()
         # Counted, not dealt: a lobby is drawn often and a custom deck may be large.
-        heroes = 0 if options.purist else sum(
-            h.copies for deck in range(options.decks) for h in spec.heroes if deck == 0 or not h.passive)
+        heroes = (
+            0
+            if options.purist
+            else sum(
+                h.copies for deck in range(options.decks) for h in spec.heroes if deck == 0 or not h.passive
+            )
+        )
         abilities = 0 if options.purist else sum(a.copies for a in spec.abilities)
         main = options.decks * (sum(a.copies for a in spec.animals) + abilities)
         high = SEATS_PER_DECK * options.decks
@@ -74,10 +87,21 @@ class SpheresOfLife(Engine[SolState, SolAction]):
         self.check_players(players, options)
         spec = options.deck or builtin_deck()
         state = SolState(
-            players=players, options=options.model_copy(update={"deck": None}), deck_spec=spec,
-            rng=Rng(seed=seed), cards=self._cards(spec, options), hands=[], banked=[], heroes=[],
-            heroes_used=[], hero_picks=[], rps=[None] * players, locked=[False] * players,
-            match_scores=[0] * players, match_cards=[0] * players)
+            players=players,
+            options=options.model_copy(update={"deck": None}),
+            deck_spec=spec,
+            rng=Rng(seed=seed),
+            cards=self._cards(spec, options),
+            hands=[],
+            banked=[],
+            heroes=[],
+            heroes_used=[],
+            hero_picks=[],
+            rps=[None] * players,
+            locked=[False] * players,
+            match_scores=[0] * players,
+            match_cards=[0] * players,
+        )
         new_round(state)
         return state
 
@@ -100,24 +124,36 @@ class SpheresOfLife(Engine[SolState, SolAction]):
         if state.stage == "over":
             return [], None
         if state.stage == "heroes":
-            return [Prompt(seat=s, kind="secret", text="Choose your Hero in secret")
-                    for s in range(state.players) if heroes_needed(state, s) > 0], None
+            return [
+                Prompt(seat=s, kind="secret", text="Choose your Hero in secret")
+                for s in range(state.players)
+                if heroes_needed(state, s) > 0
+            ], None
         if state.stage == "rps":
-            return [Prompt(seat=s, kind="secret", text="Rock, paper or scissors?")
-                    for s in state.rps_players if state.rps[s] is None], None
+            return [
+                Prompt(seat=s, kind="secret", text="Rock, paper or scissors?")
+                for s in state.rps_players
+                if state.rps[s] is None
+            ], None
         pending = state.pending
         if pending is not None and pending.window:
-            return [Prompt(seat=s, kind="response", text="Block with an Apple of Life, or pass")
-                    for s in pending.window], None
+            return [
+                Prompt(seat=s, kind="response", text="Block with an Apple of Life, or pass")
+                for s in pending.window
+            ], None
         if pending is not None:
             return [Prompt(seat=pending.owner, text=f"Resolve {state.name(pending.card)}")], pending.owner
         dream = state.dream
         if dream is not None and dream.action is not None:
-            return [Prompt(seat=s, kind="response", text="Block this Action with an Apple of Life, or pass")
-                    for s in dream.action.window], None
+            return [
+                Prompt(seat=s, kind="response", text="Block this Action with an Apple of Life, or pass")
+                for s in dream.action.window
+            ], None
         if dream is not None and dream.exchange is not None and not dream.exchange.refused:
-            return [Prompt(seat=s, kind="response", text="Accept or decline the exchange")
-                    for s in dream.exchange.waiting], None
+            return [
+                Prompt(seat=s, kind="response", text="Accept or decline the exchange")
+                for s in dream.exchange.waiting
+            ], None
         seat = dream.to_act[0] if dream is not None else state.queue[0]
         return [Prompt(seat=seat, text=self._turn_text(state))], seat
 
@@ -136,14 +172,21 @@ class SpheresOfLife(Engine[SolState, SolAction]):
     def _open_to_all(state: SolState, awaited: list[Prompt]) -> bool:
         """Whether the other seats may play cards or reorder now (a turn, nothing resolving)."""
         dream = state.dream
-        return bool(awaited) and state.pending is None and awaited[0].kind == "turn" and (
-            dream is None or (dream.exchange is None and dream.action is None))
+        return (
+            bool(awaited)
+            and state.pending is None
+            and awaited[0].kind == "turn"
+            and (dream is None or (dream.exchange is None and dream.action is None))
+        )
 
     def prompts(self, state: SolState) -> list[Prompt]:
         awaited, current = self._awaited(state)
         if self._open_to_all(state, awaited):
-            awaited += [Prompt(seat=s, kind="anytime", text="Play an Ability or Hero, or reorder your hand")
-                        for s in range(state.players) if s != current]
+            awaited += [
+                Prompt(seat=s, kind="anytime", text="Play an Ability or Hero, or reorder your hand")
+                for s in range(state.players)
+                if s != current
+            ]
         return awaited
 
     def _prompt_kind(self, state: SolState, seat: Seat) -> str | None:
@@ -174,8 +217,11 @@ class SpheresOfLife(Engine[SolState, SolAction]):
         if state.stage == "rps":
             return choices.rps_choices(state, seat)
         if state.pending is not None:
-            return (choices.block_answers(state, seat) if state.pending.window
-                    else choices.effect_choices(state, seat))
+            return (
+                choices.block_answers(state, seat)
+                if state.pending.window
+                else choices.effect_choices(state, seat)
+            )
         if kind == "response":
             if state.dream is not None and state.dream.action is not None:
                 return choices.block_answers(state, seat)
@@ -213,8 +259,10 @@ class SpheresOfLife(Engine[SolState, SolAction]):
                 if choice.key == preferred:
                     return choice.action  # type: ignore[no-any-return]
         quiet = [c for c in found if c.key.split(":")[0] not in ("play", "reorder", "bank", "offer")]
-        steals = sorted((c for c in quiet if isinstance(c.action, Steal)),
-                        key=lambda c: ((c.action.target - seat) % state.players, c.action.card is not None))
+        steals = sorted(
+            (c for c in quiet if isinstance(c.action, Steal)),
+            key=lambda c: ((c.action.target - seat) % state.players, c.action.card is not None),
+        )
         return (steals or quiet or found)[0].action  # type: ignore[no-any-return]
 
     # ----- seeing and ending -----
@@ -229,8 +277,10 @@ class SpheresOfLife(Engine[SolState, SolAction]):
     def cards(self, options: BaseModel) -> list[CardText]:
         assert isinstance(options, SolOptions)
         spec = options.deck or builtin_deck()
-        return [CardText(key=key, name=name, kind=kind, text=reading.card_text(spec, key), facts=facts)
-                for key, name, kind, facts in reading.cards_of(spec)]
+        return [
+            CardText(key=key, name=name, kind=kind, text=reading.card_text(spec, key), facts=facts)
+            for key, name, kind, facts in reading.cards_of(spec)
+        ]
 
     def recap(self, state: SolState) -> Recap:
         return reading.recap(state)

@@ -25,13 +25,16 @@ class SolOptions(BaseModel):
     goal: Literal["strongest", "balance"] = Field(
         default="strongest",
         description="strongest: most points wins; balance: Restore the Balance "
-                    "(first to exactly 0 after two Days).")
-    pace: bool = Field(default=False,
-                       description="The rulebook's key changes: two Heroes each, Day and Night ×3.")
+        "(first to exactly 0 after two Days).",
+    )
+    pace: bool = Field(
+        default=False, description="The rulebook's key changes: two Heroes each, Day and Night ×3."
+    )
     purist: bool = Field(default=False, description="The Purist Way: no Ability or Hero cards.")
     decks: int = Field(default=1, ge=1, le=3, description="Decks shuffled together (7 more seats per deck).")
     first_player: Literal["rps", "random"] = Field(
-        default="rps", description="rps: rock-paper-scissors decides; random: the table draws lots.")
+        default="rps", description="rps: rock-paper-scissors decides; random: the table draws lots."
+    )
     rounds: int = Field(default=1, ge=1, le=5, description="Rounds in the match; points add up.")
     deck: Deck | None = Field(default=None, description="A custom deck (None: the built-in deck).")
 

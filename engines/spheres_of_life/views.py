@@ -62,28 +62,51 @@ class SolView(View):
 def face(state: SolState, card: int) -> CardFace:
     kind = state.kind(card)
     power = state.deck_spec.power(kind)
-    return CardFace(uid=card, kind=kind, name=state.name(card), group=state.deck_spec.group(kind),
-                    text=power.text if power is not None else "")
+    return CardFace(
+        uid=card,
+        kind=kind,
+        name=state.name(card),
+        group=state.deck_spec.group(kind),
+        text=power.text if power is not None else "",
+    )
 
 
 def variant_text(state: SolState) -> str:
     o = state.options
     parts = ["Restore the Balance" if o.goal == "balance" else "Become the Strongest Hero"]
-    parts += [label for on, label in ((o.pace, "key changes"), (o.purist, "Purist Way"),
-                                      (o.decks > 1, f"{o.decks} decks")) if on]
+    parts += [
+        label
+        for on, label in (
+            (o.pace, "key changes"),
+            (o.purist, "Purist Way"),
+            (o.decks > 1, f"{o.decks} decks"),
+        )
+        if on
+    ]
     return ", ".join(parts)
 
 
 def build(state: SolState, viewer: int | None, waiting: list[int], current: int | None) -> SolView:
     dream = state.dream
     view = SolView(
-        viewer=viewer, headline=headline(state, current), stage=state.stage, variant=variant_text(state),
-        round_no=state.round_no, rounds=state.options.rounds, last_dream=bool(dream and dream.last),
-        leader=state.leader if state.stage in ("day", "night", "dream") else None, current=current,
-        waiting=waiting, table=[face(state, c) for c in state.table], deck_size=len(state.deck),
-        discard_size=len(state.discard), discard_top=[face(state, c) for c in state.discard[-DISCARD_SHOWN:]],
-        seats=[_seat(state, s) for s in range(state.players)], to_act=list(dream.to_act) if dream else [],
-        pending=_pending_text(state) or dream_actions.describe(state), exchange=_exchange_text(state),
+        viewer=viewer,
+        headline=headline(state, current),
+        stage=state.stage,
+        variant=variant_text(state),
+        round_no=state.round_no,
+        rounds=state.options.rounds,
+        last_dream=bool(dream and dream.last),
+        leader=state.leader if state.stage in ("day", "night", "dream") else None,
+        current=current,
+        waiting=waiting,
+        table=[face(state, c) for c in state.table],
+        deck_size=len(state.deck),
+        discard_size=len(state.discard),
+        discard_top=[face(state, c) for c in state.discard[-DISCARD_SHOWN:]],
+        seats=[_seat(state, s) for s in range(state.players)],
+        to_act=list(dream.to_act) if dream else [],
+        pending=_pending_text(state) or dream_actions.describe(state),
+        exchange=_exchange_text(state),
         shields=_shields(state),
     )
     if viewer is not None:
@@ -94,10 +117,15 @@ def build(state: SolState, viewer: int | None, waiting: list[int], current: int 
 def _seat(state: SolState, seat: int) -> SeatInfo:
     spec = state.deck_spec
     sets = [spec.name_of(state.kind(c)) for c in state.banked[seat][::3]]
-    return SeatInfo(seat=seat, hand_size=len(state.hands[seat]), banked=sets,
-                    heroes=[face(state, c) for c in state.heroes[seat]],
-                    heroes_used=[face(state, c) for c in state.heroes_used[seat]],
-                    locked=state.locked[seat], match_points=state.match_scores[seat])
+    return SeatInfo(
+        seat=seat,
+        hand_size=len(state.hands[seat]),
+        banked=sets,
+        heroes=[face(state, c) for c in state.heroes[seat]],
+        heroes_used=[face(state, c) for c in state.heroes_used[seat]],
+        locked=state.locked[seat],
+        match_points=state.match_scores[seat],
+    )
 
 
 def _private(state: SolState, viewer: int, view: SolView) -> None:
@@ -122,9 +150,14 @@ def _private(state: SolState, viewer: int, view: SolView) -> None:
 
 def headline(state: SolState, current: int | None) -> str:
     round_part = f"Round {state.round_no}/{state.options.rounds} · " if state.options.rounds > 1 else ""
-    stage = {"heroes": "Choosing Heroes", "rps": "Rock, paper, scissors", "day": "Day", "night": "Night",
-             "dream": "The Last Dream" if state.dream and state.dream.last else "Dream",
-             "over": "Game over"}[state.stage]
+    stage = {
+        "heroes": "Choosing Heroes",
+        "rps": "Rock, paper, scissors",
+        "day": "Day",
+        "night": "Night",
+        "dream": "The Last Dream" if state.dream and state.dream.last else "Dream",
+        "over": "Game over",
+    }[state.stage]
     turn = f" — {seat_ref(current)} to act" if current is not None else ""
     return f"{round_part}{stage}{turn}"
 
@@ -153,5 +186,6 @@ def _shields(state: SolState) -> list[str]:
     dream = state.dream
     if dream is None:
         return []
-    return ([f"{seat_ref(s)} cannot be stolen from" for s in dream.steal_shield]
-            + [f"{seat_ref(s)} refuses Forced Gifts" for s in dream.gift_shield])
+    return [f"{seat_ref(s)} cannot be stolen from" for s in dream.steal_shield] + [
+        f"{seat_ref(s)} refuses Forced Gifts" for s in dream.gift_shield
+    ]

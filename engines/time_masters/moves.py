@@ -18,16 +18,20 @@ def carry_out(state: TmState, seat: int, action: actions.TmAction) -> list[Event
         timer.delays.append(action.card)
         state.handled.append(timer.card)
         _after_timer_step(state)
-        return [Event(text=f"{me} delays {state.name(timer.card)} with a card from hand, face down."),
-                Event(text=f"You delay {state.name(timer.card)} with {state.name(action.card)}.", to=[seat])]
+        return [
+            Event(text=f"{me} delays {state.name(timer.card)} with a card from hand, face down."),
+            Event(text=f"You delay {state.name(timer.card)} with {state.name(action.card)}.", to=[seat]),
+        ]
     if isinstance(action, actions.Cast):
         return _cast(state, seat, action.card)
     if isinstance(action, actions.Focus):
         state.hands[seat].remove(action.card)
         state.played.append(action.card)
         state.acted = True
-        return [Event(text=f"{me} plays the focus {state.name(action.card)}."),
-                *_effects(state, seat, state.spec(action.card))]
+        return [
+            Event(text=f"{me} plays the focus {state.name(action.card)}."),
+            *_effects(state, seat, state.spec(action.card)),
+        ]
     if isinstance(action, actions.SetTimer):
         state.hands[seat].remove(action.card)
         state.timers[seat].append(Timer(card=action.card))
@@ -37,17 +41,25 @@ def carry_out(state: TmState, seat: int, action: actions.TmAction) -> list[Event
         # Not a play: the turn may still end in a Rest, whose refill replaces the card.
         state.hands[seat].remove(action.card)
         state.discards[seat].append(action.card)
-        return [Event(text=f"{me} discards the timer {state.name(action.card)} from hand: "
-                           f"no room to set it (at most {state.options.max_timers} in play).")]
+        return [
+            Event(
+                text=f"{me} discards the timer {state.name(action.card)} from hand: "
+                f"no room to set it (at most {state.options.max_timers} in play)."
+            )
+        ]
     if isinstance(action, actions.Load):
         timer = _timer(state, seat, action.timer)
         state.hands[seat].remove(action.card)
         state.ke[seat] -= state.spec(action.card).cost
         timer.spells.append(action.card)
         state.acted = True
-        return [Event(text=f"{me} lays a spell face down on {state.name(timer.card)} "
-                           f"({len(timer.spells)}/{state.spec(timer.card).capacity})."),
-                Event(text=f"You lay {state.name(action.card)} on {state.name(timer.card)}.", to=[seat])]
+        return [
+            Event(
+                text=f"{me} lays a spell face down on {state.name(timer.card)} "
+                f"({len(timer.spells)}/{state.spec(timer.card).capacity})."
+            ),
+            Event(text=f"You lay {state.name(action.card)} on {state.name(timer.card)}.", to=[seat]),
+        ]
     if isinstance(action, actions.Rest):
         state.ke[seat] = state.options.ke
         return [Event(text=f"{me} rests and recovers all their Kè."), *end_turn(state)]
@@ -148,8 +160,10 @@ def draw(state: TmState, seat: int, n: int) -> list[Event]:
     if not drawn:
         return []
     names = ", ".join(state.name(c) for c in drawn)
-    return [Event(text=f"{seat_ref(seat)} draws {len(drawn)} card{'s' if len(drawn) != 1 else ''}."),
-            Event(text=f"You draw {names}.", to=[seat])]
+    return [
+        Event(text=f"{seat_ref(seat)} draws {len(drawn)} card{'s' if len(drawn) != 1 else ''}."),
+        Event(text=f"You draw {names}.", to=[seat]),
+    ]
 
 
 def _buy(state: TmState, seat: int, action: actions.Buy) -> list[Event]:
@@ -159,9 +173,14 @@ def _buy(state: TmState, seat: int, action: actions.Buy) -> list[Event]:
     state.bought_from.append(action.level)
     state.hands[seat].append(card)
     me = seat_ref(seat)
-    events = ([Event(text=f"{me} buys the hidden card of sphere {action.level}."),
-               Event(text=f"The hidden card is {state.name(card)}.", to=[seat])]
-              if action.hidden else [Event(text=f"{me} buys {state.name(card)} from sphere {action.level}.")])
+    events = (
+        [
+            Event(text=f"{me} buys the hidden card of sphere {action.level}."),
+            Event(text=f"The hidden card is {state.name(card)}.", to=[seat]),
+        ]
+        if action.hidden
+        else [Event(text=f"{me} buys {state.name(card)} from sphere {action.level}.")]
+    )
     if not pile:
         events.append(Event(text=f"Sphere {action.level} is empty."))
     return events

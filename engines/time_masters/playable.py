@@ -33,25 +33,33 @@ def why_unplayable(deck: DeckSpec, options: TmOptions) -> str | None:
     ke = options.ke
     dearest = max((c for c in deck.cards if c.kind == "spell"), key=lambda c: c.cost, default=None)
     if dearest is not None and dearest.cost > ke:
-        return (f"{dearest.name} costs {dearest.cost} Kè but a player can never hold more than {ke} "
-                f"(option ke): it could never be cast, and hands full of it would never let the game end. "
-                f"Set ke to at least {dearest.cost} or make the spell cheaper.")
+        return (
+            f"{dearest.name} costs {dearest.cost} Kè but a player can never hold more than {ke} "
+            f"(option ke): it could never be cast, and hands full of it would never let the game end. "
+            f"Set ke to at least {dearest.cost} or make the spell cheaper."
+        )
     starting = deck.pile(0)
     if not any(_gives_access(c) for c in starting):
-        return ("The starting deck (level 0 cards) has no spell: access points come from spells cast, "
-                "so nobody could ever buy a card and the game could never end.")
+        return (
+            "The starting deck (level 0 cards) has no spell: access points come from spells cast, "
+            "so nobody could ever buy a card and the game could never end."
+        )
     spells = sum(c.copies for c in starting if c.kind == "spell")
     room = sum(c.capacity * c.copies for c in starting if c.kind == "timer")
     if room >= spells:
         # Only a full timer is ever activated: spells on one never filled stay there for good.
-        return (f"The starting deck's timers hold {room} spells but it has only {spells}: spells laid on "
-                "a timer that is never full stay there for good, and a player could be left with none. "
-                "Give the starting deck more spells than its timers hold.")
+        return (
+            f"The starting deck's timers hold {room} spells but it has only {spells}: spells laid on "
+            "a timer that is never full stay there for good, and a player could be left with none. "
+            "Give the starting deck more spells than its timers hold."
+        )
     if not _two_access(starting + deck.pile(1), ke):
-        return (f"With {ke} Kè no turn can give two access points from the starting deck and sphere 1 "
-                "(two spells one can pay for together, a spell giving access, or a timer one has the spells "
-                "to fill): sphere 2 could never be emptied, so the game could never end. "
-                "Raise ke or add such a card.")
+        return (
+            f"With {ke} Kè no turn can give two access points from the starting deck and sphere 1 "
+            "(two spells one can pay for together, a spell giving access, or a timer one has the spells "
+            "to fill): sphere 2 could never be emptied, so the game could never end. "
+            "Raise ke or add such a card."
+        )
     return None
 
 

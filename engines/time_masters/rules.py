@@ -57,9 +57,12 @@ HELP = (
 
 class TimeMasters(Engine[TmState, TmAction]):
     info = GameInfo(
-        key="time-masters", title="Time Masters",
+        key="time-masters",
+        title="Time Masters",
         summary="Build a deck of knowledge: cast spells, bank them on timers, buy from the spheres.",
-        min_players=2, max_players=4, options_model=TmOptions,
+        min_players=2,
+        max_players=4,
+        options_model=TmOptions,
         presets={"standard": {}, "quick": {"hand_limit": 6}},
         help=HELP,
     )
@@ -90,10 +93,18 @@ class TimeMasters(Engine[TmState, TmAction]):
             decks.append(list(range(len(cards), len(cards) + len(starting))))
             cards += starting
         state = TmState(
-            players=players, options=options.model_copy(update={"deck": None}), deck_spec=spec,
-            rng=Rng(seed=seed), cards=cards, spheres=spheres, decks=decks, hands=[[] for _ in range(players)],
-            discards=[[] for _ in range(players)], timers=[[] for _ in range(players)],
-            ke=[options.ke] * players)
+            players=players,
+            options=options.model_copy(update={"deck": None}),
+            deck_spec=spec,
+            rng=Rng(seed=seed),
+            cards=cards,
+            spheres=spheres,
+            decks=decks,
+            hands=[[] for _ in range(players)],
+            discards=[[] for _ in range(players)],
+            timers=[[] for _ in range(players)],
+            ke=[options.ke] * players,
+        )
         for pile in state.spheres:
             state.rng.shuffle(pile)
         for seat in range(players):
@@ -107,8 +118,11 @@ class TimeMasters(Engine[TmState, TmAction]):
     def prompts(self, state: TmState) -> list[Prompt]:
         if state.phase == "over":
             return []
-        text = {"timer": "Activate or delay your full timer", "main": "Cast, focus, set timers — or rest",
-                "access": "Buy from the spheres, then end your turn"}[state.phase]
+        text = {
+            "timer": "Activate or delay your full timer",
+            "main": "Cast, focus, set timers — or rest",
+            "access": "Buy from the spheres, then end your turn",
+        }[state.phase]
         return [Prompt(seat=state.turn, text=text)]
 
     def legal_actions(self, state: TmState, seat: Seat) -> list[Choice]:
@@ -127,9 +141,16 @@ class TimeMasters(Engine[TmState, TmAction]):
     def cards(self, options: BaseModel) -> list[CardText]:
         assert isinstance(options, TmOptions)
         deck = options.deck or builtin_deck()
-        return [CardText(key=c.id, name=c.name, kind=_kind(c), text=c.rules_text,
-                         facts={"level": str(c.level), "cost": str(c.cost), "capacity": str(c.capacity)})
-                for c in deck.cards]
+        return [
+            CardText(
+                key=c.id,
+                name=c.name,
+                kind=_kind(c),
+                text=c.rules_text,
+                facts={"level": str(c.level), "cost": str(c.cost), "capacity": str(c.capacity)},
+            )
+            for c in deck.cards
+        ]
 
     def validate(self, state: TmState, seat: Seat, action: TmAction) -> None:
         if isinstance(action, EndMain) and state.released:
@@ -160,13 +181,19 @@ class TimeMasters(Engine[TmState, TmAction]):
         seats = []
         for seat in range(state.players):
             owned = [state.spec(c) for c in state.owned(seat)]
-            lines = [f"Sphere {level} cards ×{n}: +{level * n}"
-                     for level in range(LEVELS, 0, -1) if (n := sum(1 for c in owned if c.level == level))]
-            lines.append(f"Knowledge: {plural(state.knowledge(seat), 'point')} from "
-                         f"{plural(len(owned), 'card')}; Kè left: {state.ke[seat]}")
+            lines = [
+                f"Sphere {level} cards ×{n}: +{level * n}"
+                for level in range(LEVELS, 0, -1)
+                if (n := sum(1 for c in owned if c.level == level))
+            ]
+            lines.append(
+                f"Knowledge: {plural(state.knowledge(seat), 'point')} from "
+                f"{plural(len(owned), 'card')}; Kè left: {state.ke[seat]}"
+            )
             held = [state.name(c) for c in state.hands[seat]]
-            held += [f"{state.name(s)} (on {state.name(t.card)})"
-                     for t in state.timers[seat] for s in t.spells]
+            held += [
+                f"{state.name(s)} (on {state.name(t.card)})" for t in state.timers[seat] for s in t.spells
+            ]
             seats.append(SeatRecap(seat=seat, lines=lines, held=held))
         history = [f"{plural(state.turn_no, 'turn')}; {plural(state.empty_spheres(), 'sphere')} emptied."]
         return Recap(seats=seats, history=history)
@@ -220,9 +247,7 @@ class TimeMasters(Engine[TmState, TmAction]):
         worth[state.turn] += ACCESS_WORTH * state.access_points
         return sampling.lead(worth, 6.0)
 
-    def rollout_choice(
-        self, state: TmState, seat: Seat, choices: list[Choice], rng: random.Random
-    ) -> Choice:
+    def rollout_choice(self, state: TmState, seat: Seat, choices: list[Choice], rng: random.Random) -> Choice:
         """Cast for access points, recover Kè only when spent, buy the highest sphere in reach."""
         return ambition.quick_move(state, seat, choices, rng)
 
@@ -235,8 +260,11 @@ class TimeMasters(Engine[TmState, TmAction]):
             return (-points[s], -state.ke[s])
 
         ranking = rank_seats(range(state.players), key)
-        return Result(ranking=ranking, scores={s: float(points[s]) for s in range(state.players)},
-                      summary="Most knowledge points wins; most Kè breaks ties; still tied is shared.")
+        return Result(
+            ranking=ranking,
+            scores={s: float(points[s]) for s in range(state.players)},
+            summary="Most knowledge points wins; most Kè breaks ties; still tied is shared.",
+        )
 
 
 def _kind(spec: CardSpec) -> str:

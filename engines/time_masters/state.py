@@ -84,8 +84,11 @@ class TmState(BaseModel):
 
     def full_timers(self, seat: int) -> list[Timer]:
         """This seat's full timers not yet activated or delayed this turn."""
-        return [t for t in self.timers[seat]
-                if len(t.spells) >= self.spec(t.card).capacity and t.card not in self.handled]
+        return [
+            t
+            for t in self.timers[seat]
+            if len(t.spells) >= self.spec(t.card).capacity and t.card not in self.handled
+        ]
 
     def owned(self, seat: int) -> list[int]:
         """Every card this seat owns, wherever it lies."""

@@ -70,44 +70,74 @@ class TmView(View):
 
 def face(state: TmState, card: int) -> CardFace:
     spec = state.spec(card)
-    return CardFace(uid=card, name=spec.name, kind=spec.kind, level=spec.level, cost=spec.cost,
-                    capacity=spec.capacity, text=spec.rules_text)
+    return CardFace(
+        uid=card,
+        name=spec.name,
+        kind=spec.kind,
+        level=spec.level,
+        cost=spec.cost,
+        capacity=spec.capacity,
+        text=spec.rules_text,
+    )
 
 
 def build(state: TmState, viewer: int | None) -> TmView:
     playing = state.phase != "over"
     view = TmView(
-        viewer=viewer, headline=headline(state), phase=state.phase, turn=state.turn if playing else None,
-        turn_no=state.turn_no, ke_limit=state.options.ke, hand_limit=state.options.hand_limit,
-        spheres=[SphereInfo(level=i, size=len(p), top=face(state, p[0]) if p else None)
-                 for i, p in enumerate(state.spheres, start=1)],
+        viewer=viewer,
+        headline=headline(state),
+        phase=state.phase,
+        turn=state.turn if playing else None,
+        turn_no=state.turn_no,
+        ke_limit=state.options.ke,
+        hand_limit=state.options.hand_limit,
+        spheres=[
+            SphereInfo(level=i, size=len(p), top=face(state, p[0]) if p else None)
+            for i, p in enumerate(state.spheres, start=1)
+        ],
         seats=[_seat(state, s, viewer) for s in range(state.players)],
         played=[face(state, c) for c in state.played] if playing else [],
         released=[face(state, c) for c in state.released] if playing else [],
         access_points=state.access_points if playing else 0,
-        bought_from=list(state.bought_from), empty_spheres=state.empty_spheres(),
+        bought_from=list(state.bought_from),
+        empty_spheres=state.empty_spheres(),
     )
     if viewer is not None:
         view.hand = [face(state, c) for c in state.hands[viewer]]
-        view.affordable = [c for c in state.hands[viewer]
-                           if state.spec(c).kind != "spell" or state.spec(c).cost <= state.ke[viewer]]
+        view.affordable = [
+            c
+            for c in state.hands[viewer]
+            if state.spec(c).kind != "spell" or state.spec(c).cost <= state.ke[viewer]
+        ]
         view.knowledge = state.knowledge(viewer)
     return view
 
 
 def _seat(state: TmState, seat: int, viewer: int | None) -> SeatInfo:
-    timers = [TimerInfo(timer=face(state, t.card), loaded=len(t.spells), capacity=state.spec(t.card).capacity,
-                        delays=len(t.delays),
-                        spells=[face(state, c) for c in t.spells] if viewer == seat else None)
-              for t in state.timers[seat]]
+    timers = [
+        TimerInfo(
+            timer=face(state, t.card),
+            loaded=len(t.spells),
+            capacity=state.spec(t.card).capacity,
+            delays=len(t.delays),
+            spells=[face(state, c) for c in t.spells] if viewer == seat else None,
+        )
+        for t in state.timers[seat]
+    ]
     public = [*state.discards[seat], *(t.card for t in state.timers[seat])]
     if seat == state.turn and state.phase != "over":
         public += [*state.played, *state.released]
-    return SeatInfo(seat=seat, ke=state.ke[seat], hand_size=len(state.hands[seat]),
-                    deck_size=len(state.decks[seat]), discard_size=len(state.discards[seat]),
-                    discard_top=[face(state, c) for c in state.discards[seat][-DISCARD_SHOWN:]],
-                    timers=timers, delaying=state.delaying(seat),
-                    visible_knowledge=sum(state.spec(c).level for c in public))
+    return SeatInfo(
+        seat=seat,
+        ke=state.ke[seat],
+        hand_size=len(state.hands[seat]),
+        deck_size=len(state.decks[seat]),
+        discard_size=len(state.discards[seat]),
+        discard_top=[face(state, c) for c in state.discards[seat][-DISCARD_SHOWN:]],
+        timers=timers,
+        delaying=state.delaying(seat),
+        visible_knowledge=sum(state.spec(c).level for c in public),
+    )
 
 
 PHASES = {"timer": "Timer phase", "main": "Main phase", "access": "Access spheres", "over": "Game over"}

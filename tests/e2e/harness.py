@@ -75,6 +75,7 @@ def where(task: asyncio.Task[Any]) -> str:
         awaited = getattr(awaited, "cr_await", None) or getattr(awaited, "gi_yieldfrom", None)
     return f"{task.get_name()}: " + " > ".join(places or [repr(awaited)])
 
+
 BotFactory = Callable[[], discord.Client]
 
 

@@ -68,9 +68,16 @@ async def test_each_player_chooses_a_pawn_by_clicks_and_the_table_shows_it(
     public = embed_text(table.message)
     assert "Choosing pawns" in public and "Pawns to choose: 🔴 Red (Circulatory)" in public
     assert public.count("choosing a pawn") == 3
-    await choose_pawns(h, maker, table, [("🫀 Circulatory system", "Play the Red pawn (Circulatory system)"),
-                                         ("Play the Purple pawn (Circulatory system)",),
-                                         ("🧠 Nervous system", "Play the Orange pawn (Nervous system)")])
+    await choose_pawns(
+        h,
+        maker,
+        table,
+        [
+            ("🫀 Circulatory system", "Play the Red pawn (Circulatory system)"),
+            ("Play the Purple pawn (Circulatory system)",),
+            ("🧠 Nervous system", "Play the Orange pawn (Nervous system)"),
+        ],
+    )
     record = await service.get(table.table_id)
     state = service.state(record)
     assert state.stage == "act" and state.turn == first  # type: ignore[attr-defined]
@@ -80,8 +87,9 @@ async def test_each_player_chooses_a_pawn_by_clicks_and_the_table_shows_it(
     assert "Pawns to choose" not in public and "choosing a pawn" not in public
     assert "🔴 Red pawn · 🫀 Circulatory system · space 1" in public
     assert "🟠 Orange pawn · 🧠 Nervous system · space 31" in public
-    assert any("chooses the Orange pawn and sets it on the START of the Nervous system" in t
-               for t in public_texts(h))
+    assert any(
+        "chooses the Orange pawn and sets it on the START of the Nervous system" in t for t in public_texts(h)
+    )
 
 
 async def test_a_question_is_asked_in_public_and_answered_by_a_click(
@@ -89,8 +97,15 @@ async def test_a_question_is_asked_in_public_and_answered_by_a_click(
 ) -> None:
     table = await start_table(h, maker, "once-upon-a-time-life", 2)
     service = maker.bot.service
-    await choose_pawns(h, maker, table, [("🫀 Circulatory system", "Play the Red pawn (Circulatory system)"),
-                                         ("🍏 Digestive system", "Play the Green pawn (Digestive system)")])
+    await choose_pawns(
+        h,
+        maker,
+        table,
+        [
+            ("🫀 Circulatory system", "Play the Red pawn (Circulatory system)"),
+            ("🍏 Digestive system", "Play the Green pawn (Digestive system)"),
+        ],
+    )
     for _ in range(80):
         record = await service.get(table.table_id)
         state = service.state(record)
@@ -129,12 +144,19 @@ wrong = ["Sydney", "Melbourne", "Perth"]
 
 
 async def test_a_server_plays_its_own_question_file(h: DiscordHarness, maker: BotMaker) -> None:
-    table = await start_table(h, maker, "once-upon-a-time-life", 2,
-                              {"deck": h.upload("capitals.toml", CAPITALS)})
+    table = await start_table(
+        h, maker, "once-upon-a-time-life", 2, {"deck": h.upload("capitals.toml", CAPITALS)}
+    )
     record = await maker.bot.service.get(table.table_id)
     assert "deck=custom" in embed_text(table.message)
     assert maker.bot.service.state(record).questions.name == "Capitals"  # type: ignore[attr-defined]
     ann = h.create_user("zed")
-    refused = await h.slash(ann, "table create", {
-        "game": "once-upon-a-time-life", "deck": h.upload("bad.toml", CAPITALS.replace('"Nice"', '"Paris"'))})
+    refused = await h.slash(
+        ann,
+        "table create",
+        {
+            "game": "once-upon-a-time-life",
+            "deck": h.upload("bad.toml", CAPITALS.replace('"Nice"', '"Paris"')),
+        },
+    )
     assert refused.ephemeral and "must differ" in (refused.content or "")

@@ -53,8 +53,9 @@ async def test_my_hand_shows_both_sides_of_my_cards_to_me_alone(h: DiscordHarnes
             assert card.face.text in text and card.back is not None and card.back.text in text
 
 
-async def test_a_custom_set_plays_and_a_bad_one_is_refused_in_one_sentence(h: DiscordHarness,
-                                                                            maker: BotMaker) -> None:
+async def test_a_custom_set_plays_and_a_bad_one_is_refused_in_one_sentence(
+    h: DiscordHarness, maker: BotMaker
+) -> None:
     good = TWINS.read_text()
     options = {"deck": h.upload("twins.toml", good), "variant": "short"}
     table = await start_table(h, maker, "phase", 2, options)
@@ -63,8 +64,10 @@ async def test_a_custom_set_plays_and_a_bad_one_is_refused_in_one_sentence(h: Di
     titles = {side.title for card in parse_deck(good).cards for side in card.sides}
     assert any(title in shown for title in titles) and "Gladiator" not in shown
     ann = h.create_user("ann")
-    bad = good.replace('alignment = "evil", cost = 2, attack = 3, defense = 2, flags = ["swift"]',
-                       'alignment = "good", cost = 2, attack = 3, defense = 2, flags = ["swift"]')
+    bad = good.replace(
+        'alignment = "evil", cost = 2, attack = 3, defense = 2, flags = ["swift"]',
+        'alignment = "good", cost = 2, attack = 3, defense = 2, flags = ["swift"]',
+    )
     refused = await h.slash(ann, "table create", {"game": "phase", "deck": h.upload("bad.toml", bad)})
     answer = refused.content or ""
     assert refused.ephemeral and answer.startswith("Bad option") and "\n" not in answer

@@ -200,8 +200,16 @@ async def test_card_text_all_options_share_sits_in_the_placeholder(
     ann = users[0]
     await h.click(ann, message, button(message, "Start"))
     noble = "Noble animal: 1, 2, 3 in hand score 1, 4, 9."
-    gifts = [Choice(key=f"gift:{s}", label=f"Give Fox to <seat:{s}>", steps=["Forced Gift", f"<seat:{s}>"],
-                    action="pass", detail=noble) for s in (1, 2)]
+    gifts = [
+        Choice(
+            key=f"gift:{s}",
+            label=f"Give Fox to <seat:{s}>",
+            steps=["Forced Gift", f"<seat:{s}>"],
+            action="pass",
+            detail=noble,
+        )
+        for s in (1, 2)
+    ]
     other = Choice(key="steal", label="Steal", steps=["Steal"], action="pass")
     monkeypatch.setattr(maker.bot.service, "choices", lambda record, user_id: [*gifts, other])
     panel = (await h.click(ann, message, button(message, "Act"))).message

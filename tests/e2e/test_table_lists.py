@@ -41,8 +41,9 @@ async def test_tables_pages_through_my_tables_for_the_one_who_presses(
     made = []
     for n in range(23):
         clock.now += 60
-        table = await service.create("high-card", Player(ann.id, "ann"), channel_id=h.channel.id,
-                                     guild_id=h.guild.id, seed=n)
+        table = await service.create(
+            "high-card", Player(ann.id, "ann"), channel_id=h.channel.id, guild_id=h.guild.id, seed=n
+        )
         made.append(table.id)
     listed = await h.slash(ann, "tables")
     first = listed.message
@@ -73,8 +74,9 @@ async def test_tables_shows_my_moves_first(h: DiscordHarness, maker: BotMaker, c
     service = maker.bot.service
     for n in range(12):
         host, guest = (ann, bob) if n % 2 else (bob, ann)  # the host moves first at High Card
-        table = await service.create("high-card", Player(host.id, host.name), channel_id=h.channel.id,
-                                     guild_id=h.guild.id, seed=n)
+        table = await service.create(
+            "high-card", Player(host.id, host.name), channel_id=h.channel.id, guild_id=h.guild.id, seed=n
+        )
         await service.join(table.id, Player(guest.id, guest.name))
         await service.start(table.id, host.id)
     records = await service.store.of_user(ann.id)
@@ -97,8 +99,9 @@ async def test_table_list_pages_through_the_channel_newest_first(
     made = []
     for n in range(20):
         clock.now += 60
-        table = await service.create("high-card", Player(ann.id, "ann"), channel_id=h.channel.id,
-                                     guild_id=h.guild.id, seed=n)
+        table = await service.create(
+            "high-card", Player(ann.id, "ann"), channel_id=h.channel.id, guild_id=h.guild.id, seed=n
+        )
         made.append(table.id)
     listed = await h.slash(cid, "table list")
     first = listed.message
@@ -119,8 +122,9 @@ async def test_a_page_past_the_end_shows_the_last_page(h: DiscordHarness, maker:
     ann = h.create_user("ann")
     service = maker.bot.service
     for n in range(12):
-        await service.create("high-card", Player(ann.id, "ann"), channel_id=h.channel.id,
-                             guild_id=h.guild.id, seed=n)
+        await service.create(
+            "high-card", Player(ann.id, "ann"), channel_id=h.channel.id, guild_id=h.guild.id, seed=n
+        )
     first = (await h.slash(ann, "tables")).message
     assert first is not None
     for table in (await service.store.of_user(ann.id))[:5]:

@@ -67,7 +67,7 @@ async def test_a_table_that_could_never_end_is_refused_at_create_in_one_sentence
     said = low.content or ""
     assert low.ephemeral and "Epiphany costs 4 Kè" in said and "Set ke to at least 4" in said
     assert "\n" not in said
-    blaze = small_deck().replace('cost = 1\ncopies = 5', 'cost = 5\ncopies = 5', 1)
+    blaze = small_deck().replace("cost = 1\ncopies = 5", "cost = 5\ncopies = 5", 1)
     assert blaze != small_deck()
     dear = await h.slash(ann, "table create", {"game": "time-masters", "deck": h.upload("dear.toml", blaze)})
     refused = dear.content or ""

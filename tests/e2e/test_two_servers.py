@@ -82,9 +82,7 @@ async def refusal_problems(
 
 def commands(h: DiscordHarness) -> dict[str, app_commands.Command[Any, ..., Any]]:
     tree = h.bot.tree  # type: ignore[union-attr]
-    return {
-        c.qualified_name: c for c in tree.walk_commands() if isinstance(c, app_commands.Command)
-    }
+    return {c.qualified_name: c for c in tree.walk_commands() if isinstance(c, app_commands.Command)}
 
 
 def guild_only(command: app_commands.Command[Any, ..., Any]) -> bool:
@@ -237,6 +235,7 @@ async def test_another_servers_damaged_table_is_answered_as_a_missing_id(
         await store.get(b.lobby)  # set aside once, as the first reader would
     problems = []
     for who in (b.stranger, b.dee):
+
         async def run(named: bool, who: User = who) -> InteractionResult:
             table = b.lobby if named else unknown(b.lobby)
             return await h.slash(who, "table abandon", {"table": table})

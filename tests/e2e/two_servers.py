@@ -113,7 +113,9 @@ COMMANDS: dict[str, Options] = {
     "tournament replace": lambda b, who: {"tournament": b.tournament, "member": who, "by": who},
     "tournament decide": lambda b, who: {"tournament": b.tournament, "how": "tie"},
     "tournament award": lambda b, who: {
-        "tournament": b.tournament, "table": b.playing, "ranking": f"<@{who.id}>"
+        "tournament": b.tournament,
+        "table": b.playing,
+        "ranking": f"<@{who.id}>",
     },
     "tournament standings": lambda b, who: {"tournament": b.tournament},
     "tournament export": lambda b, who: {"tournament": b.tournament},
@@ -218,8 +220,10 @@ def posted(result: InteractionResult) -> list[str]:
             found.append(f"{request.method} {request.path}")
         elif request.kind == "interaction_response" and request.response_type not in (4, 5, 8):
             found.append(f"interaction response of type {request.response_type}")
-        elif request.method in ("POST", "PATCH") and request.kind != "original_edit" and not (
-            request.ephemeral or request.response_type in (5, 8)
+        elif (
+            request.method in ("POST", "PATCH")
+            and request.kind != "original_edit"
+            and not (request.ephemeral or request.response_type in (5, 8))
         ):
             found.append(f"a public {request.kind}")
     if result.message is not None and not result.message.ephemeral:

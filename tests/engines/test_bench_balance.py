@@ -38,10 +38,13 @@ def test_a_tie_splits_the_win_and_a_side_takes_its_winners_parts() -> None:
 def test_a_report_sums_shares_marks_unfair_seats_and_sides_and_leaves_out_unfinished() -> None:
     sides = {"Light": 1.0, "Shadow": 0.0}
     # Seat 0 plays first in two of its three wins, second in the third.
-    won = [Tally(seed=i, seats={0: 1.0}, sides=sides, side_fair=0.5, moves=10, rounds=2, first=i // 2)
-           for i in range(3)]
-    tied = Tally(seed=3, seats={0: 0.5, 1: 0.5}, sides={"Light": 0.5, "Shadow": 0.5}, side_fair=0.5,
-                 moves=20, rounds=4)
+    won = [
+        Tally(seed=i, seats={0: 1.0}, sides=sides, side_fair=0.5, moves=10, rounds=2, first=i // 2)
+        for i in range(3)
+    ]
+    tied = Tally(
+        seed=3, seats={0: 0.5, 1: 0.5}, sides={"Light": 0.5, "Shadow": 0.5}, side_fair=0.5, moves=20, rounds=4
+    )
     lines = report("Game", 2, [*won, tied, Tally(seed=9, finished=False)])
     assert lines[0] == "Game, 2 players: 4 games; 1 never ended (seeds 9), left out"
     assert lines[1].startswith("  seat 0: 3.5/4 = 87.5% (95% ") and lines[1].endswith("from fair")
@@ -57,8 +60,10 @@ def test_a_report_sums_shares_marks_unfair_seats_and_sides_and_leaves_out_unfini
 
 
 def test_content_is_counted_per_game_and_rarely_chosen_content_is_marked() -> None:
-    tallies = [Tally(seed=i, offered={"buy A", "buy B"}, chosen={"buy A"} | ({"buy B"} if i == 0 else set()))
-               for i in range(25)]
+    tallies = [
+        Tally(seed=i, offered={"buy A", "buy B"}, chosen={"buy A"} | ({"buy B"} if i == 0 else set()))
+        for i in range(25)
+    ]
     lines = content_lines(tallies)
     assert lines[1] == "    buy B: offered in 25, chosen in 1 (4%)  ← chosen in under 5%"
     assert lines[2] == "    buy A: offered in 25, chosen in 25 (100%)"

@@ -67,8 +67,6 @@ def test_a_game_that_cannot_be_sampled_is_played_at_random_not_searched() -> Non
     assert picked.key == random.Random("x").choice(legal).key
 
 
-
-
 def _wins(key: str, players: int, games: int) -> int:
     """The normal bot's wins, in a different seat each game, against random
     players; the tests want at least twice its fair share."""

@@ -47,7 +47,7 @@ def test_quote_clips_and_flattens() -> None:
         ('cards = [{name = "a", rank = 2, x = 1}]', "there is no 'x' in cards.0; valid there: name, rank"),
         ('cards = [{name = "a", rank = 20}]', "cards.0.rank must be at most 14"),
         ('cards = [{name = "a", rank = "high"}]', "cards.0.rank must be a whole number"),
-        ('cards = [{rank = 2}]', "cards.0.name is missing"),
+        ("cards = [{rank = 2}]", "cards.0.name is missing"),
         ('style = "shiny"\ncards = []', "style must be 'plain' or 'gilded'"),
         ("cards = 3", "cards must be a list"),
     ],

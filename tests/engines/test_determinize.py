@@ -17,8 +17,11 @@ from engines.registry import GAMES
 # The games that sample hidden information for their bots (a game that does not
 # is played by random bots: see test_bots).
 SAMPLED = {key: engine for key, engine in GAMES.items() if type(engine).determinize is not Engine.determinize}
-CASES = [(key, n) for key, engine in sorted(SAMPLED.items())
-         for n in sorted({engine.info.min_players, engine.info.max_players})]
+CASES = [
+    (key, n)
+    for key, engine in sorted(SAMPLED.items())
+    for n in sorted({engine.info.min_players, engine.info.max_players})
+]
 
 
 def _states(engine: Engine[Any, Any], players: int, seed: int, every: int = 7) -> list[BaseModel]:
@@ -64,8 +67,13 @@ def test_a_sample_agrees_with_the_seats_view(key: str, players: int) -> None:
 
 
 def test_every_landed_game_samples_for_its_bots() -> None:
-    assert {"spheres-of-life", "scales-of-influence", "time-masters", "once-upon-a-time-life",
-            "phase"} <= set(SAMPLED)
+    assert {
+        "spheres-of-life",
+        "scales-of-influence",
+        "time-masters",
+        "once-upon-a-time-life",
+        "phase",
+    } <= set(SAMPLED)
 
 
 def _samples(key: str, players: int, seed: int, every: int) -> Iterator[tuple[Any, Any, int]]:
@@ -79,8 +87,10 @@ def _samples(key: str, players: int, seed: int, every: int) -> Iterator[tuple[An
 def test_life_deals_only_unseen_master_and_virus_cards_into_other_hands() -> None:
     dealt = 0
     # Two games: in one alone, nobody may keep a card while another is sampled.
-    both = [*_samples("once-upon-a-time-life", 4, 3, every=3),
-            *_samples("once-upon-a-time-life", 4, 4, every=3)]
+    both = [
+        *_samples("once-upon-a-time-life", 4, 3, every=3),
+        *_samples("once-upon-a-time-life", 4, 4, every=3),
+    ]
     for state, sample, seat in both:
         assert sample.hands[seat] == state.hands[seat]
         for other in range(4):
@@ -110,7 +120,8 @@ def test_phase_keeps_each_players_cards_and_deals_their_decks_again() -> None:
                 assert (sample.cards[card], sample.face[card]) == (state.cards[card], state.face[card])
             under = state.decks[player][:-1]
             redrawn += [(sample.cards[c], sample.face[c]) for c in under] != [
-                (state.cards[c], state.face[c]) for c in under]
+                (state.cards[c], state.face[c]) for c in under
+            ]
     assert redrawn, "no deck was ever dealt again"
 
 
@@ -128,9 +139,15 @@ def test_phase_redraws_what_a_shared_face_hides_of_another_players_hand() -> Non
     # A set where every card has a twin sharing its first side: seeing that
     # face on another player's hand card no longer tells which card it is.
     built_in = builtin_deck()
-    twins = [c.model_copy(update={"id": f"{c.id[:20]}-twin",
-                                  "sides": [c.sides[0], c.sides[1].model_copy(update={"title": "Twin"})]})
-             for c in built_in.cards]
+    twins = [
+        c.model_copy(
+            update={
+                "id": f"{c.id[:20]}-twin",
+                "sides": [c.sides[0], c.sides[1].model_copy(update={"title": "Twin"})],
+            }
+        )
+        for c in built_in.cards
+    ]
     deck = DeckSpec(cards=[*built_in.cards, *twins])
     engine = GAMES["phase"]
     options = engine.parse_options({"deck": deck.model_dump(mode="json")})

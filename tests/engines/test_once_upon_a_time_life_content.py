@@ -82,14 +82,22 @@ def _file(easy: str, hard: str = "text='Why R?'\nanswer='x'\nwrong=['y','z','w']
     return f"[[easy]]\n{easy}\n[[hard]]\n{hard}"
 
 
-@pytest.mark.parametrize(("text", "said"), [
-    (_file("text='Why Q?'\nanswer='a'\nwrong=['b','c','A']"), "must differ"),
-    (_file("text='Why Q?'\nanswer='a'\nwrong=['b','c','d']",
-           "text='Why Q?'\nanswer='x'\nwrong=['y','z','w']"), "asked twice"),
-    (_file("text='Why Q?'\nanswer='a'\nwrong=['b','c']"), "wrong"),
-    ("easy = 3", "not valid"),
-    ("[[easy", "not valid TOML"),
-])
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        (_file("text='Why Q?'\nanswer='a'\nwrong=['b','c','A']"), "must differ"),
+        (
+            _file(
+                "text='Why Q?'\nanswer='a'\nwrong=['b','c','d']",
+                "text='Why Q?'\nanswer='x'\nwrong=['y','z','w']",
+            ),
+            "asked twice",
+        ),
+        (_file("text='Why Q?'\nanswer='a'\nwrong=['b','c']"), "wrong"),
+        ("easy = 3", "not valid"),
+        ("[[easy", "not valid TOML"),
+    ],
+)
 def test_a_bad_question_file_is_refused_with_a_reason(text: str, said: str) -> None:
     with pytest.raises(IllegalAction) as refused:
         parse_questions(text)

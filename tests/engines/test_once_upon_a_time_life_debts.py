@@ -36,8 +36,10 @@ def test_the_issue_case_three_globin_and_six_hemo_pay_exactly_four_globin() -> N
 def test_leukocyte_and_medicine_pairs_are_changed_before_a_hemo() -> None:
     state, said = _lost(Tokens(globin=2, leukocyte=2, medicine=2, hemo=2), "globin")
     assert state.purses[1] == Tokens(hemo=2)  # type: ignore[attr-defined]
-    assert "<seat:1> exchanges 2 Leukocyte for 1 Globin and 2 Medicine for 1 Globin at the bank " \
+    assert (
+        "<seat:1> exchanges 2 Leukocyte for 1 Globin and 2 Medicine for 1 Globin at the bank "
         "(the conversion card)." in said
+    )
 
 
 def test_exact_change_is_paid_without_any_exchange() -> None:

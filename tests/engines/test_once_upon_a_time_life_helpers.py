@@ -47,8 +47,11 @@ def check_invariants(state: LifeState) -> None:
     for pile in (state.easy_pile, state.hard_pile):
         assert len(set(pile)) == len(pile), "a question is twice in its pile"
     assert (state.stage == "answer") == (state.question is not None)
-    fighting = state.stage in ("respond", "spoils") or (state.stage == "answer" and state.question is not None
-                                                         and state.question.purpose in ("attack", "counter"))
+    fighting = state.stage in ("respond", "spoils") or (
+        state.stage == "answer"
+        and state.question is not None
+        and state.question.purpose in ("attack", "counter")
+    )
     assert fighting == (state.challenge is not None)
     chosen = [p for p in state.pawns if p is not None]
     assert len(set(chosen)) == len(chosen), "two players play one pawn"

@@ -28,8 +28,11 @@ def states_along(players: int, seed: int) -> Iterator[LifeState]:
 
 def _seen(state: LifeState, viewer: int | None) -> object:
     prompts = [(p.seat, p.kind, p.text, p.timeout) for p in ENGINE.prompts(state)]
-    menus = [] if viewer is None else [
-        (c.key, c.label, c.steps, c.action) for c in ENGINE.legal_actions(state, viewer)]
+    menus = (
+        []
+        if viewer is None
+        else [(c.key, c.label, c.steps, c.action) for c in ENGINE.legal_actions(state, viewer)]
+    )
     return ENGINE.view(state, viewer).model_dump_json(), prompts, menus
 
 

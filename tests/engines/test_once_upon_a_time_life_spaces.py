@@ -63,8 +63,9 @@ def test_leukocyte_and_medicine_spaces_pay_one_token(kind: str, gained: str) -> 
     assert state.turn == 1 and "lands on" in texts(events)
 
 
-@pytest.mark.parametrize(("kind", "tokens"), [("virus", ("leukocyte", "globin")),
-                                              ("bacteria", ("medicine", "globin"))])
+@pytest.mark.parametrize(
+    ("kind", "tokens"), [("virus", ("leukocyte", "globin")), ("bacteria", ("medicine", "globin"))]
+)
 def test_virus_and_bacteria_spaces_take_a_token_of_the_choice(kind: str, tokens: tuple[str, str]) -> None:
     state = new_game()
     land_on(state, 0, kind)

@@ -13,9 +13,26 @@ from engines.phase.cards import FACTIONS, builtin_deck
 from tests.engines.test_phase_helpers import CUSTOM, ENGINE, new_game, options
 
 CARDS = Path(__file__).parents[2] / "engines" / "phase" / "cards.toml"
-RULEBOOK = {"Chained Horror", "The Flying Death", "Squeezle", "Gladiator", "Scout", "Berserker", "Nighthawk",
-            "Sister Alexis", "Pennaggolan", "The Cognet", "The Undying", "Trivet", "Anonymous", "Caelistra",
-            "No-Ne Chim 3", "Ted", "Necromancer", "Fire Spirit"}
+RULEBOOK = {
+    "Chained Horror",
+    "The Flying Death",
+    "Squeezle",
+    "Gladiator",
+    "Scout",
+    "Berserker",
+    "Nighthawk",
+    "Sister Alexis",
+    "Pennaggolan",
+    "The Cognet",
+    "The Undying",
+    "Trivet",
+    "Anonymous",
+    "Caelistra",
+    "No-Ne Chim 3",
+    "Ted",
+    "Necromancer",
+    "Fire Spirit",
+}
 
 
 def test_the_builtin_set_has_three_factions_of_100_double_sided_cards() -> None:
@@ -41,7 +58,8 @@ def test_card_text_is_written_from_the_effects() -> None:
     assert death.text() == (
         "The Flying Death (evil, cost 3, 2/4) · Skill — lose 1 good influence: this warrior gets +2/+1. · "
         "Order — Choose 1 attacking warrior: the chosen warrior gets +2/+0 (+4/+0 instead if it is opposing "
-        "a warrior).")
+        "a warrior)."
+    )
     order = deck.card("caelistra").sides[0].order
     assert order is not None and order.text() == "lock X: choose X warriors: phase the chosen warriors."
 
@@ -58,8 +76,11 @@ def test_a_custom_deck_file_plays_and_each_seat_gets_its_faction() -> None:
 @pytest.mark.parametrize(
     ("old", "new", "message"),
     [
-        ('alignment = "good", cost = 2, attack = 2, defense = 3', 'alignment = "evil", cost = 2, attack = 2, '
-         'defense = 3', "one good side and one evil side"),
+        (
+            'alignment = "good", cost = 2, attack = 2, defense = 3',
+            'alignment = "evil", cost = 2, attack = 2, defense = 3',
+            "one good side and one evil side",
+        ),
         ('id = "scout"', 'id = "gladiator"', "unique"),
         ("copies = 10", "copies = 40", "must be at most 30"),
         ('[{ do = "damage" }]', '[{ do = "damage", target = "you" }]', "acts on a warrior"),

@@ -37,7 +37,7 @@ def test_training_phases_that_many_other_resources_never_the_card_itself() -> No
 
 
 def test_a_resource_pays_a_single_cost_once_but_may_phase_again_for_another() -> None:
-    """"A resource may be phased multiple times per turn to pay for costs, but may
+    """ "A resource may be phased multiple times per turn to pay for costs, but may
     only be phased once to pay any single cost"; "any number of actions": the same
     skill may be used again, paid by the same resources (RULES.md, decision 8)."""
     state = table()

@@ -137,8 +137,9 @@ def test_the_round_limit_ends_the_game_after_the_last_player() -> None:
         ([[5, 1], [5, 1], [1, 0]], [["Ted"], ["Ted"], []], [[0, 1], [2]]),  # all tied win
     ],
 )
-def test_the_winner_and_every_tie_break(influence: list[list[int]], armies: list[list[str]],
-                                        ranking: list[list[int]]) -> None:
+def test_the_winner_and_every_tie_break(
+    influence: list[list[int]], armies: list[list[str]], ranking: list[list[int]]
+) -> None:
     state = table(3)
     state.influence = influence
     state.nexus = [30 - sum(i[0] for i in influence), 30 - sum(i[1] for i in influence)]

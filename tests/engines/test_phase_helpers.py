@@ -37,8 +37,13 @@ def new_game(players: int = 2, seed: int = 1, **raw: Any) -> PhState:
 def places(state: PhState) -> list[int]:
     found: list[int] = []
     for seat in range(state.players):
-        found += (state.decks[seat] + state.hands[seat] + state.barracks[seat] + state.play[seat]
-                  + state.discards[seat])
+        found += (
+            state.decks[seat]
+            + state.hands[seat]
+            + state.barracks[seat]
+            + state.play[seat]
+            + state.discards[seat]
+        )
     return found
 
 

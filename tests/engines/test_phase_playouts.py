@@ -33,8 +33,14 @@ def _play(players: int, deck: str, seed: int, checked: bool = True, **raw: objec
         after_step(state, transition)  # type: ignore[arg-type]
         check_choices(transition.state)  # type: ignore[attr-defined]
 
-    state, result = playout(ENGINE, players, deck_options(deck, **raw), seed=seed,
-                            after_step=step if checked else None, in_place=not checked)
+    state, result = playout(
+        ENGINE,
+        players,
+        deck_options(deck, **raw),
+        seed=seed,
+        after_step=step if checked else None,
+        in_place=not checked,
+    )
     assert isinstance(state, PhState)
     check_invariants(state)
     limit = state.options.round_limit
@@ -73,8 +79,11 @@ def _storming(players: int, seed: int) -> PhState:
     while ENGINE.result(state) is None:
         seat = rng.choice(sorted({p.seat for p in ENGINE.prompts(state)}))
         found = ENGINE.legal_actions(state, seat)
-        eager = [c for c in found if c.key != "no-attack"
-                 and not (c.key.startswith("send:") and not c.key.endswith(":nexus"))]
+        eager = [
+            c
+            for c in found
+            if c.key != "no-attack" and not (c.key.startswith("send:") and not c.key.endswith(":nexus"))
+        ]
         state = ENGINE.apply(state, seat, rng.choice(eager or found).action, in_place=True, legal=False).state
     return state
 

@@ -27,7 +27,7 @@ from tests.engines.test_phase_render import _within_limits
 
 
 def test_turnkey_unlocks_its_players_own_locked_warrior() -> None:
-    """"Card effects always overrule basic rules": Turnkey ("choose one of your
+    """ "Card effects always overrule basic rules": Turnkey ("choose one of your
     warriors and unlock it") may choose its player's locked warrior."""
     state = table()
     horror = put(state, 0, "play", "Chained Horror")
@@ -41,7 +41,7 @@ def test_turnkey_unlocks_its_players_own_locked_warrior() -> None:
 
 
 def test_other_orders_still_cannot_choose_their_players_locked_warrior() -> None:
-    """"A locked card cannot phase or be chosen by its player for any actions or effects"."""
+    """ "A locked card cannot phase or be chosen by its player for any actions or effects"."""
     state = table()
     horror = put(state, 0, "play", "Chained Horror")
     cognet = put(state, 0, "hands", "The Cognet")
@@ -53,7 +53,7 @@ def test_other_orders_still_cannot_choose_their_players_locked_warrior() -> None
 
 
 def test_elite_triggers_from_the_side_the_warrior_was_chosen_with() -> None:
-    """"Elite skills trigger every time that warrior is chosen for an order": The
+    """ "Elite skills trigger every time that warrior is chosen for an order": The
     Cognet phases an Unchained (no Elite) to Chained Horror, whose Elite does not
     trigger: it was not chosen as Chained Horror."""
     state = table()
@@ -82,7 +82,7 @@ def test_a_warrior_chosen_with_its_elite_side_triggers_it_after_phasing_away() -
 
 
 def test_the_owner_sees_every_card_of_their_discard_pile_both_sides() -> None:
-    """"A player may always look at the back side of their cards: … In their discard pile"."""
+    """ "A player may always look at the back side of their cards: … In their discard pile"."""
     state = table()
     pile = state.decks[0][:40]
     state.decks[0] = state.decks[0][40:]
@@ -90,7 +90,8 @@ def test_the_owner_sees_every_card_of_their_discard_pile_both_sides() -> None:
     mine = ENGINE.view(state, 0).seats[0]
     assert [c.face.title for c in mine.discard] == [state.name(c) for c in pile]
     assert [c.back.title if c.back else None for c in mine.discard] == [
-        state.side(c, flipped=True).title for c in pile]
+        state.side(c, flipped=True).title for c in pile
+    ]
     theirs = ENGINE.view(state, 1).seats[0]
     assert len(theirs.discard) == 40 and all(c.back is None for c in theirs.discard)
     panel = renderer_for("phase").hand(ENGINE.view(state, 0))
@@ -115,7 +116,7 @@ def test_a_whole_deck_in_the_discard_pile_is_listed_in_whole_fields() -> None:
 
 
 def test_an_attack_names_one_target_for_all_its_attackers() -> None:
-    """"The active player sends one or more of their warriors to either attack The
+    """ "The active player sends one or more of their warriors to either attack The
     Nexus or another player of their choice"."""
     state = table(3)
     state.step = "attack"
@@ -171,7 +172,7 @@ def _end_turn(state: PhState) -> None:
 
 
 def test_the_game_goes_on_while_both_pools_hold_influence() -> None:
-    """"When either the good or evil influence pools in The Nexus is empty … play
+    """ "When either the good or evil influence pools in The Nexus is empty … play
     continues until the last player finishes their turn": no other end."""
     state = table(2)
     assert state.options.round_limit is None
@@ -195,7 +196,7 @@ def test_a_host_may_set_a_round_limit() -> None:
 
 
 def test_a_skill_may_be_used_any_number_of_times_but_bots_do_not_repeat_it() -> None:
-    """"Players then have the opportunity to take any number of actions"; "A
+    """ "Players then have the opportunity to take any number of actions"; "A
     resource may be phased multiple times per turn to pay for costs"."""
     state = table()
     gladiator = put(state, 0, "play", "Gladiator")  # phase 3: +3/+0
@@ -243,6 +244,10 @@ def test_warriors_an_effect_destroys_together_leave_play_before_their_triggers()
     undying = put(state, 1, "play", "The Undying")
     said = texts(effects.run(state, 0, [Effect(do="destroy")], None, [scout, undying])).splitlines()
     marks = [line for line in said if "destroyed" in line or "Relentless" in line]
-    assert marks == ["Scout (<seat:0>) is destroyed.", "The Undying (<seat:1>) is destroyed.",
-                     "Relentless — The Undying.", "Relentless — Scout."], "the active player's first"
+    assert marks == [
+        "Scout (<seat:0>) is destroyed.",
+        "The Undying (<seat:1>) is destroyed.",
+        "Relentless — The Undying.",
+        "Relentless — Scout.",
+    ], "the active player's first"
     check_invariants(state)

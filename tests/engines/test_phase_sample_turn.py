@@ -28,13 +28,16 @@ def test_the_sample_turn() -> None:
     state.step = "attack"
     state.influence = [[8, 11], [7, 4], [7, 3]]
     state.nexus = [8, 12]
-    horror, death, gladiator, scout = (put(state, ASHLEY, "play", t) for t in
-                                       ("Chained Horror", "The Flying Death", "Gladiator", "Scout"))
-    berserker, alexis, penna = (put(state, ADAM, "play", t)
-                                for t in ("Berserker", "Sister Alexis", "Pennaggolan"))
+    horror, death, gladiator, scout = (
+        put(state, ASHLEY, "play", t) for t in ("Chained Horror", "The Flying Death", "Gladiator", "Scout")
+    )
+    berserker, alexis, penna = (
+        put(state, ADAM, "play", t) for t in ("Berserker", "Sister Alexis", "Pennaggolan")
+    )
     spirit, undying, trivet, anonymous, death_order = (
-        put(state, ASHLEY, "hands", t) for t in ("Fire Spirit", "The Undying", "Trivet", "Anonymous",
-                                                   "The Flying Death"))
+        put(state, ASHLEY, "hands", t)
+        for t in ("Fire Spirit", "The Undying", "Trivet", "Anonymous", "The Flying Death")
+    )
     chim = put(state, ASHLEY, "barracks", "No-Ne Chim 3")
     # Faces chosen so the phases paid this turn reveal what the rulebook says.
     ted, necro, fire = (put(state, ASHLEY, "barracks", t) for t in ("Ted", "Healer", "Fire Spirit"))

@@ -185,8 +185,9 @@ def test_a_fallen_attacker_shuffled_into_its_deck_is_named_as_it_fell() -> None:
             turned = state.model_copy(deep=True)
             turned.face[scout] ^= 1
             for seat in range(2):
-                assert (ENGINE.determinize(turned, seat, random.Random(seed))
-                        == ENGINE.determinize(state, seat, random.Random(seed)))
+                assert ENGINE.determinize(turned, seat, random.Random(seed)) == ENGINE.determinize(
+                    state, seat, random.Random(seed)
+                )
             hidden += 1
     assert hidden >= 2, "Scout never lay under its deck's top"
 

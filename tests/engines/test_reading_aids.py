@@ -38,10 +38,15 @@ def test_the_hero_menu_carries_each_heros_text() -> None:
 def test_a_random_steal_carries_no_text_and_a_seen_card_its_own() -> None:
     state = SOL.setup(3, SOL.parse_options({}), 1)
     apple = next(i for i, kind in enumerate(state.cards) if kind == "apple-of-life")
-    random_steal, seen = add_details(state, [
-        Choice(key="steal:1", label="Steal", steps=["Steal"], action=Steal(target=1)),
-        Choice(key=f"steal:1:{apple}", label="Steal", steps=["Steal"], action=Steal(target=1, card=apple)),
-    ])
+    random_steal, seen = add_details(
+        state,
+        [
+            Choice(key="steal:1", label="Steal", steps=["Steal"], action=Steal(target=1)),
+            Choice(
+                key=f"steal:1:{apple}", label="Steal", steps=["Steal"], action=Steal(target=1, card=apple)
+            ),
+        ],
+    )
     assert random_steal.detail == ""
     assert seen.detail.startswith("Block: cancel an Ability or Hero just played")
 

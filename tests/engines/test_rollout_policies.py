@@ -17,10 +17,12 @@ from engines.registry import GAMES
 from engines.scales_of_influence.state import Giving, SoiState
 from engines.spheres_of_life.state import SolState
 
-HEURISTIC = sorted(key for key, engine in GAMES.items()
-                   if type(engine).rollout_choice is not Engine.rollout_choice)
-CASES = [(key, n) for key in HEURISTIC
-         for n in sorted({GAMES[key].info.min_players, GAMES[key].info.max_players})]
+HEURISTIC = sorted(
+    key for key, engine in GAMES.items() if type(engine).rollout_choice is not Engine.rollout_choice
+)
+CASES = [
+    (key, n) for key in HEURISTIC for n in sorted({GAMES[key].info.min_players, GAMES[key].info.max_players})
+]
 
 
 def _mover(engine: Engine[Any, Any], state: Any, rng: random.Random) -> tuple[int, list[Choice]]:
@@ -57,8 +59,12 @@ def test_the_quick_move_is_always_an_offered_choice_and_games_end(key: str, play
         assert engine.result(state) is not None, f"{key} seed {seed}: no end within 3000 quick moves"
 
 
-def _random_until(engine: Engine[Any, Any], players: int, seed: int, wanted: Callable[[Any], int | None],
-                  ) -> tuple[Any, int]:
+def _random_until(
+    engine: Engine[Any, Any],
+    players: int,
+    seed: int,
+    wanted: Callable[[Any], int | None],
+) -> tuple[Any, int]:
     """A random game up to a state where ``wanted`` names the seat to test."""
     rng = random.Random(seed)
     state = engine.setup(players, engine.parse_options(), seed)
@@ -81,12 +87,16 @@ def _quick_key(engine: Engine[Any, Any], state: Any, seat: int, seed: int = 0) -
 
 # ----- Scales of Influence: a seat never pushes the other alignment's side -----
 
-@pytest.mark.parametrize(("alignment", "expected"), [
-    ("shadow", "token:+3:shadow"),
-    ("light", "token:+3:light"),
-    # Shadow leads by 3: Harmony levels the Scale with +3 for Light.
-    ("harmony", "token:+3:light"),
-])
+
+@pytest.mark.parametrize(
+    ("alignment", "expected"),
+    [
+        ("shadow", "token:+3:shadow"),
+        ("light", "token:+3:light"),
+        # Shadow leads by 3: Harmony levels the Scale with +3 for Light.
+        ("harmony", "token:+3:light"),
+    ],
+)
 def test_scales_a_giver_helps_its_own_alignment(alignment: str, expected: str) -> None:
     engine = GAMES["scales-of-influence"]
 
@@ -106,6 +116,7 @@ def test_scales_a_giver_helps_its_own_alignment(alignment: str, expected: str) -
 
 
 # ----- Spheres of Life: gather Noble sets, leave Corrupted animals, never shuffle one's hand -----
+
 
 def test_spheres_a_day_pick_completes_a_noble_set_and_is_never_a_reorder() -> None:
     engine = GAMES["spheres-of-life"]
@@ -136,6 +147,7 @@ def test_spheres_a_day_pick_completes_a_noble_set_and_is_never_a_reorder() -> No
 
 # ----- Time Masters: buy from the highest sphere the access points reach -----
 
+
 def test_time_masters_buys_from_the_highest_sphere_in_reach() -> None:
     engine = GAMES["time-masters"]
     state = engine.setup(2, engine.parse_options(), 1)
@@ -165,14 +177,18 @@ def test_time_masters_casts_rather_than_recover_ke_it_still_has() -> None:
 
 # ----- Phase: an attacker strikes where an unopposed strike takes influence -----
 
+
 def test_phase_sends_a_warrior_at_the_nexus_for_its_influence() -> None:
     engine = GAMES["phase"]
 
     def attackers(state: PhState) -> int | None:
         if state.step != "attackers" or state.pending is not None or state.round is not None:
             return None
-        strong = [c for c in skirmish.may_attack(state) if state.attack(c) > 0
-                  and state.nexus[KINDS.index(state.side(c).alignment)]]
+        strong = [
+            c
+            for c in skirmish.may_attack(state)
+            if state.attack(c) > 0 and state.nexus[KINDS.index(state.side(c).alignment)]
+        ]
         return state.turn if strong else None
 
     state, seat = _random_until(engine, 2, 2, attackers)
@@ -196,6 +212,7 @@ def test_phase_never_cancels_an_action_being_paid_for() -> None:
 
 
 # ----- Once Upon a Time... Life: Globin becomes Hemo as soon as four are saved -----
+
 
 def _life_rolling() -> tuple[Any, Any]:
     """A new game of Life past the choice of pawns (each the late seat's default)."""

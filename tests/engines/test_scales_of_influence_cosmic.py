@@ -137,7 +137,7 @@ def _last_answer_eclipses(state):  # type: ignore[no-untyped-def]
 
 
 def test_shaman_may_block_the_star_the_last_answerer_lays_before_it_shines() -> None:
-    """"Block any Shooting Star ... at any time": the last answer's star waits for the Shaman."""
+    """ "Block any Shooting Star ... at any time": the last answer's star waits for the Shaman."""
     state, events = _last_answer_eclipses(_with_shaman(new_game(4), 2))
     assert not any("shines" in t for t in public_texts(events)), "The World must not resolve yet"
     assert [(p.seat, p.kind) for p in ENGINE.prompts(state) if p.awaited] == [(2, "response")]

@@ -120,9 +120,7 @@ FITS = {
 def test_minor_arcana_follow_their_suit() -> None:
     minors = [c for c in BUILTIN_DECK.cards if c.element != "spirit" and c.rank <= 10]
     assert len(minors) == 40
-    wrong = [
-        f"{c.name}: {s.do}" for c in minors for s in c.effect if c.element not in FITS[s.do]
-    ]
+    wrong = [f"{c.name}: {s.do}" for c in minors for s in c.effect if c.element not in FITS[s.do]]
     assert wrong == []
 
 

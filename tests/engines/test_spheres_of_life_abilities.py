@@ -144,7 +144,8 @@ def test_thorn_hedge_and_closed_door_protect_until_the_dream_ends() -> None:
         state = act(state, 0, f"play:{card}:me")[0]
         state = _window_passes(state, 0, 1)
     assert keys(state, 1)[0] == "offer:" + str(state.hands[1][0]) or not any(
-        k.startswith(("steal:", "gift:")) for k in keys(state, 1))
+        k.startswith(("steal:", "gift:")) for k in keys(state, 1)
+    )
     with pytest.raises(IllegalAction, match="Forced Gifts"):
         ENGINE.apply(state, 1, {"type": "gift", "card": state.hands[1][0], "target": 0})
 

@@ -114,8 +114,8 @@ def test_the_druid_sees_the_whole_hand_and_locks_its_order() -> None:
     while state.pending is not None and state.pending.window:
         state = act(state, state.pending.window[0], "pass")[0]
     state = act(state, 0, f"take:{rabbit}")[0]
-    state = act(state, 0, "done")[0]   # no second card
-    state = act(state, 0, "done")[0]   # the rest keeps its order
+    state = act(state, 0, "done")[0]  # no second card
+    state = act(state, 0, "done")[0]  # the rest keeps its order
     assert state.locked[1] and state.pending is None
     assert sorted(_steals(state, 0)) == sorted(["steal:1", f"steal:1:{snake}", f"steal:1:{deer}"])
     state = act_unblocked(state, 0, f"steal:1:{snake}")[0]
@@ -127,8 +127,8 @@ def test_a_seen_card_that_leaves_the_hand_is_forgotten() -> None:
     rabbit, snake = give(state, 1, "noble-rabbit", "corrupted-snake")
     give(state, 2, "noble-owl")
     state = _cherry(state, 0, 1, 1, 2)
-    state = act_unblocked(state, 2, "steal:1")[0]     # one of the two, nobody else knows which
-    state = act_unblocked(state, 0, "steal:2")[0]     # it moves on from the thief's hand
+    state = act_unblocked(state, 2, "steal:1")[0]  # one of the two, nobody else knows which
+    state = act_unblocked(state, 0, "steal:2")[0]  # it moves on from the thief's hand
     assert state.dream is not None and state.dream.to_act == [1]
     left = [c for c in (rabbit, snake) if c in state.hands[1]]
     assert not any(s.card not in state.hands[s.owner] for s in state.seen)

@@ -10,8 +10,13 @@ from engines.core import CHOICE_KEY, Transition
 from engines.spheres_of_life import ENGINE, SolOptions, SolState
 
 VARIANTS: dict[str, dict[str, Any]] = {
-    "standard": {}, "pace": {"pace": True}, "purist": {"purist": True}, "balance": {"goal": "balance"},
-    "big-table": {"decks": 2}, "match": {"rounds": 2}, "random-first": {"first_player": "random"},
+    "standard": {},
+    "pace": {"pace": True},
+    "purist": {"purist": True},
+    "balance": {"goal": "balance"},
+    "big-table": {"decks": 2},
+    "match": {"rounds": 2},
+    "random-first": {"first_player": "random"},
     "pace-big-table": {"pace": True, "decks": 2},
 }
 
@@ -36,8 +41,9 @@ def assert_conserved(state: SolState) -> None:
     assert all(n == 1 for n in counted.values()), "a card is in two places"
     for seat in range(state.players):
         banked = [state.kind(c) for c in state.banked[seat]]
-        assert len(banked) % 3 == 0 and all(banked[i] == banked[i + 1] == banked[i + 2]
-                                            for i in range(0, len(banked), 3))
+        assert len(banked) % 3 == 0 and all(
+            banked[i] == banked[i + 1] == banked[i + 2] for i in range(0, len(banked), 3)
+        )
 
 
 def view_uids(data: Any) -> set[int]:
@@ -121,6 +127,7 @@ def test_built_in_deck_is_conserved_at_setup() -> None:
 
 # ----- building scenario states by hand -----
 
+
 def fresh(players: int = 3, seed: int = 7, **raw: Any) -> SolState:
     """A game whose every card is back in the deck (Heroes in the pool), ready to be arranged."""
     state = ENGINE.setup(players, options(**raw), seed=seed)
@@ -166,7 +173,7 @@ def to_dream(state: SolState, leader: int = 0, last: bool = False) -> SolState:
 def keep_in_deck(state: SolState, count: int) -> None:
     """Leave only ``count`` cards in the deck (the rest go to the discard pile)."""
     state.discard.extend(state.deck[: len(state.deck) - count])
-    state.deck = state.deck[len(state.deck) - count:]
+    state.deck = state.deck[len(state.deck) - count :]
 
 
 def act(state: SolState, seat: int, key: str) -> tuple[SolState, list[Any]]:

@@ -36,7 +36,7 @@ def _permute(state: SolState, keep: int | None, rng: random.Random) -> SolState:
     seats = [s for s in range(state.players) if s != keep]
     pool = other.deck + [c for s in seats for c in other.hands[s]]
     rng.shuffle(pool)
-    other.deck, pool = pool[: len(other.deck)], pool[len(other.deck):]
+    other.deck, pool = pool[: len(other.deck)], pool[len(other.deck) :]
     for seat in seats:
         size = len(other.hands[seat])
         other.hands[seat], pool = pool[:size], pool[size:]

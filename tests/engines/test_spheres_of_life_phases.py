@@ -95,7 +95,7 @@ def test_night_with_an_empty_table_allows_discarding_but_no_pick() -> None:
 
 
 def test_dream_steal_takes_one_random_card_and_is_told_privately() -> None:
-    """"Steal. Take one random card from another player": the thief chooses the player, never
+    """ "Steal. Take one random card from another player": the thief chooses the player, never
     the card, so the card a player just picked in public is not there for the taking."""
     stolen = set()
     for seed in range(12):

@@ -19,8 +19,12 @@ def _within_limits(panel: Panel) -> None:
     assert len(panel.fields) <= 25
     for field in panel.fields:
         assert 0 < len(field.name) <= 256 and 0 < len(field.value) <= 1024
-    total = len(panel.title) + len(panel.description) + len(panel.footer) + sum(
-        len(f.name) + len(f.value) for f in panel.fields)
+    total = (
+        len(panel.title)
+        + len(panel.description)
+        + len(panel.footer)
+        + sum(len(f.name) + len(f.value) for f in panel.fields)
+    )
     assert total <= 6000
 
 
@@ -33,8 +37,9 @@ def _check_panels(previous: Any, transition: Transition[Any]) -> None:
 
 def test_every_panel_of_some_playouts_respects_discord_limits() -> None:
     for players, raw in ((3, {}), (4, {"pace": True}), (14, {"decks": 2})):
-        state, result = playout(ENGINE, players, options(**raw), seed=5,
-                                after_step=_check_panels if players < 10 else None)
+        state, result = playout(
+            ENGINE, players, options(**raw), seed=5, after_step=_check_panels if players < 10 else None
+        )
         _check_panels(None, Transition[SolState](state=state))
         final = RENDERER.result(result, ENGINE.view(state, None))
         _within_limits(final)

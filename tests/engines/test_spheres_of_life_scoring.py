@@ -43,9 +43,9 @@ def _finish(state):  # type: ignore[no-untyped-def]
 
 def test_highest_wins_then_fewer_cards_then_a_draw() -> None:
     state = fresh(3)
-    give(state, 0, "noble-rabbit", "noble-rabbit")          # 4 points, 2 cards
+    give(state, 0, "noble-rabbit", "noble-rabbit")  # 4 points, 2 cards
     give(state, 1, "noble-deer", "noble-deer", "apple-of-life", "morning-dew")  # 2 points, 4 cards
-    give(state, 2, "noble-owl", "corrupted-snake", "noble-fox", "noble-fox")    # 4 points, 4 cards
+    give(state, 2, "noble-owl", "corrupted-snake", "noble-fox", "noble-fox")  # 4 points, 4 cards
     result = _finish(state)
     assert result.ranking == [[0], [2], [1]]
     state.hands[0].append(next(c for c in state.deck if state.kind(c) == "phoenix-ash"))
@@ -58,9 +58,9 @@ def test_highest_wins_then_fewer_cards_then_a_draw() -> None:
 
 def test_restore_the_balance_first_at_zero_after_the_second_day_wins() -> None:
     state = to_dream(fresh(3, goal="balance"))
-    _, snake, _ = give(state, 0, "noble-rabbit", "corrupted-snake", "noble-owl")    # 1 - 1 + 1 = 1
+    _, snake, _ = give(state, 0, "noble-rabbit", "corrupted-snake", "noble-owl")  # 1 - 1 + 1 = 1
     _, fox = give(state, 1, "noble-deer", "noble-fox")
-    give(state, 2, "corrupted-rat", "noble-bear")                   # 0 already
+    give(state, 2, "corrupted-rat", "noble-bear")  # 0 already
     state.days_done = 1
     state = act_unblocked(state, 0, f"gift:{snake}:1")[0]
     assert ENGINE.result(state) is None, "before the second Day is over nobody wins at 0"
@@ -82,8 +82,11 @@ def test_a_match_round_ends_and_the_next_begins_with_new_heroes() -> None:
     state = to_dream(fresh(2, rounds=2), last=True)
     *_, snake = give(state, 0, "noble-rabbit", "noble-rabbit", "corrupted-snake")
     state.deck = []
-    state.discard = [c for c, k in enumerate(state.cards)
-                     if c not in state.hands[0] + state.hands[1] and state.deck_spec.group(k) != "hero"]
+    state.discard = [
+        c
+        for c, k in enumerate(state.cards)
+        if c not in state.hands[0] + state.hands[1] and state.deck_spec.group(k) != "hero"
+    ]
     state.dream.to_act = [0]  # type: ignore[union-attr]
     state = ENGINE.apply(state, 0, {"type": "gift", "card": snake, "target": 1}).state
     assert state.round_no == 2 and state.stage == "heroes"

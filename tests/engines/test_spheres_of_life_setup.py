@@ -32,7 +32,8 @@ def test_heroes_are_a_secret_choice_revealed_together() -> None:
     state, events = act(state, 0, "hero:druid")
     assert all("Druid" not in e.text for e in events)
     assert ENGINE.view(state, None) == ENGINE.view(ENGINE.setup(3, options(), seed=3), None).model_copy(
-        update={"waiting": [1, 2]})
+        update={"waiting": [1, 2]}
+    )
     assert ENGINE.view(state, 0).my_hero_picks == ["Druid"]
     assert ENGINE.view(state, 1).my_hero_picks == []
     state = _choose(state, {1: "oracle", 2: "phoenix"})
@@ -166,18 +167,30 @@ steps = [{ do = "draw", n = 2 }]
     assert state.options.deck is None and state.deck_spec == deck, "the deck lives in the state once"
 
 
-@pytest.mark.parametrize("text, words", [
-    ("name = ", "not valid TOML"),
-    ("[[animals]]\nid = 'x'\nname = 'X'\nside = 'purple'", "side"),
-    ("[[animals]]\nid = 'x'\nname = 'X'\nside = 'noble'", "at least 8 animal cards"),
-    ("animals = []", "animals"),
-    ("[[animals]]\nid='a'\nname='A'\nside='noble'\n[[abilities]]\nid='a'\nname='B'\ntext='t'\n"
-     "steps=[{do='draw'}]", "unique"),
-    ("[[animals]]\nid='a'\nname='A'\nside='noble'\n[[abilities]]\nid='b'\nname='B'\ntext='t'\n"
-     "steps=[{do='swap_hands'}]", "target"),
-    ("[[animals]]\nid='a'\nname='A'\nside='noble'\n[[abilities]]\nid='b'\nname='B'\ntext='t'\n"
-     "steps=[{do='fly'}]", "steps"),
-])
+@pytest.mark.parametrize(
+    "text, words",
+    [
+        ("name = ", "not valid TOML"),
+        ("[[animals]]\nid = 'x'\nname = 'X'\nside = 'purple'", "side"),
+        ("[[animals]]\nid = 'x'\nname = 'X'\nside = 'noble'", "at least 8 animal cards"),
+        ("animals = []", "animals"),
+        (
+            "[[animals]]\nid='a'\nname='A'\nside='noble'\n[[abilities]]\nid='a'\nname='B'\ntext='t'\n"
+            "steps=[{do='draw'}]",
+            "unique",
+        ),
+        (
+            "[[animals]]\nid='a'\nname='A'\nside='noble'\n[[abilities]]\nid='b'\nname='B'\ntext='t'\n"
+            "steps=[{do='swap_hands'}]",
+            "target",
+        ),
+        (
+            "[[animals]]\nid='a'\nname='A'\nside='noble'\n[[abilities]]\nid='b'\nname='B'\ntext='t'\n"
+            "steps=[{do='fly'}]",
+            "steps",
+        ),
+    ],
+)
 def test_bad_deck_files_are_refused_with_a_sentence(text: str, words: str) -> None:
     with pytest.raises(IllegalAction, match=words):
         parse_deck(text)
@@ -186,15 +199,23 @@ def test_bad_deck_files_are_refused_with_a_sentence(text: str, words: str) -> No
 def test_built_in_deck_names_the_rulebook_cards() -> None:
     deck = builtin_deck()
     rulebook = {c.id for c in [*deck.animals, *deck.abilities, *deck.heroes] if c.origin == "rulebook"}
-    assert rulebook == {"noble-rabbit", "noble-deer", "corrupted-snake", "blessed-cherry", "apple-of-life",
-                        "windmaster"}
+    assert rulebook == {
+        "noble-rabbit",
+        "noble-deer",
+        "corrupted-snake",
+        "blessed-cherry",
+        "apple-of-life",
+        "windmaster",
+    }
     assert {h.id for h in deck.heroes if h.origin == "faq"} == {"druid"}
     assert all(a.copies % 3 == 0 for a in deck.animals)
 
 
 def test_a_custom_deck_without_heroes_skips_the_hero_choice() -> None:
-    deck = parse_deck("[[animals]]\nid='cat'\nname='Cat'\nside='noble'\ncopies=9\n"
-                      "[[animals]]\nid='wasp'\nname='Wasp'\nside='corrupted'\ncopies=9\n")
+    deck = parse_deck(
+        "[[animals]]\nid='cat'\nname='Cat'\nside='noble'\ncopies=9\n"
+        "[[animals]]\nid='wasp'\nname='Wasp'\nside='corrupted'\ncopies=9\n"
+    )
     opts = ENGINE.parse_options({"deck": deck.model_dump(), "first_player": "random"})
     assert ENGINE.seat_range(opts) == (2, 4)
     state = ENGINE.setup(3, opts, seed=2)
@@ -202,8 +223,10 @@ def test_a_custom_deck_without_heroes_skips_the_hero_choice() -> None:
 
 
 def test_a_custom_deck_with_too_few_heroes_is_played_without_them() -> None:
-    deck = parse_deck("[[animals]]\nid='cat'\nname='Cat'\nside='noble'\ncopies=9\n"
-                      "[[heroes]]\nid='sage'\nname='Sage'\ntext='Draw.'\nsteps=[{do='draw'}]\n")
+    deck = parse_deck(
+        "[[animals]]\nid='cat'\nname='Cat'\nside='noble'\ncopies=9\n"
+        "[[heroes]]\nid='sage'\nname='Sage'\ntext='Draw.'\nsteps=[{do='draw'}]\n"
+    )
     opts = ENGINE.parse_options({"deck": deck.model_dump(), "first_player": "random"})
     state = ENGINE.setup(2, opts, seed=2)
     assert state.stage == "day" and state.hero_pool

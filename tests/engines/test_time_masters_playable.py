@@ -86,10 +86,12 @@ def test_each_way_to_two_access_points_is_accepted_and_ends(starting: list[dict[
     check_invariants(state)  # type: ignore[arg-type]
 
 
-EFFECT = st.fixed_dictionaries({
-    "do": st.sampled_from(["gain_ke", "draw", "access", "drain", "disrupt", "refresh_ke"]),
-    "n": st.integers(1, 2),
-})
+EFFECT = st.fixed_dictionaries(
+    {
+        "do": st.sampled_from(["gain_ke", "draw", "access", "drain", "disrupt", "refresh_ke"]),
+        "n": st.integers(1, 2),
+    }
+)
 
 
 @st.composite
@@ -116,15 +118,22 @@ def decks(draw: st.DrawFn) -> DeckSpec:
     return DeckSpec.model_validate({"name": "Drawn deck", "cards": chosen})
 
 
-OPTIONS = st.fixed_dictionaries({
-    "ke": st.integers(1, 10), "hand_limit": st.integers(3, 8),
-    "max_timers": st.one_of(st.none(), st.integers(1, 4)),
-})
+OPTIONS = st.fixed_dictionaries(
+    {
+        "ke": st.integers(1, 10),
+        "hand_limit": st.integers(3, 8),
+        "max_timers": st.one_of(st.none(), st.integers(1, 4)),
+    }
+)
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(deck=st.one_of(st.just(builtin_deck()), decks()), raw=OPTIONS, players=st.integers(2, 4),
-       seed=st.integers(0, 10_000))
+@given(
+    deck=st.one_of(st.just(builtin_deck()), decks()),
+    raw=OPTIONS,
+    players=st.integers(2, 4),
+    seed=st.integers(0, 10_000),
+)
 def test_every_accepted_game_ends_and_every_refusal_is_a_sentence(
     deck: DeckSpec, raw: dict[str, Any], players: int, seed: int
 ) -> None:
@@ -159,6 +168,11 @@ def _fillable(state: TmState, action: object) -> bool:
     if not isinstance(action, Load):
         return True
     timer = next(t for t in state.timers[state.turn] if t.card == action.timer)
-    free = [c for c in state.owned(state.turn) if state.spec(c).kind == "spell" and c != action.card
-            and not any(c in t.spells for t in state.timers[state.turn])]
+    free = [
+        c
+        for c in state.owned(state.turn)
+        if state.spec(c).kind == "spell"
+        and c != action.card
+        and not any(c in t.spells for t in state.timers[state.turn])
+    ]
     return len(free) >= state.spec(timer.card).capacity - len(timer.spells) - 1

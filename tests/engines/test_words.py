@@ -45,14 +45,27 @@ COUNTED = re.compile(
 )
 # Not counts, or counts never 1: "Sphere 2 cards" (the cards of sphere 2), "no Ability cards",
 # a deck's size limit, a count already told apart from one.
-NAMING = ("Sphere {level} cards", "no {missing[0]} cards", "{MAX_CARDS} cards",
-          "== 1 else f\"{len(drawn)} cards", "{n} days a move")
+NAMING = (
+    "Sphere {level} cards",
+    "no {missing[0]} cards",
+    "{MAX_CARDS} cards",
+    '== 1 else f"{len(drawn)} cards',
+    "{n} days a move",
+)
 
 
 def test_no_text_counts_with_a_bare_plural() -> None:
     found = []
-    for folder in ("engines", "bot/render", "bot/app/ui", "bot/app/announce.py", "bot/app/turn_notice.py",
-                   "bot/service/news.py", "bot/service/catch_up.py", "bot/app/cogs"):
+    for folder in (
+        "engines",
+        "bot/render",
+        "bot/app/ui",
+        "bot/app/announce.py",
+        "bot/app/turn_notice.py",
+        "bot/service/news.py",
+        "bot/service/catch_up.py",
+        "bot/app/cogs",
+    ):
         path = ROOT / folder
         for file in [path] if path.is_file() else sorted(path.rglob("*.py")):
             if file.name == "words.py":
@@ -86,8 +99,13 @@ def _labels_along(game: str, players: int, seed: int, moves: int) -> list[tuple[
 
 @pytest.mark.parametrize(
     ("game", "players"),
-    [("spheres-of-life", 3), ("scales-of-influence", 4), ("time-masters", 3), ("once-upon-a-time-life", 3),
-     ("phase", 2)],
+    [
+        ("spheres-of-life", 3),
+        ("scales-of-influence", 4),
+        ("time-masters", 3),
+        ("once-upon-a-time-life", 3),
+        ("phase", 2),
+    ],
 )
 def test_a_lone_move_says_why_and_no_label_ends_on_a_colon(game: str, players: int) -> None:
     lone = 0

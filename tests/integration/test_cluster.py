@@ -44,11 +44,21 @@ async def test_redis_url_names_a_cluster_and_the_store_works_across_its_masters(
         store = TableStore(client)
         ids = [f"t{n}" for n in range(12)]  # enough tables to land on every master
         for table_id in ids:
-            await store.create(TableRecord(
-                id=table_id, game="high-card", host_id=1, seats=[SeatRecord(user_id=1, name="Ann")],
-                channel_id=100, guild_id=10, created_at=1.0, updated_at=1.0, seed=7, turn_timeout=60.0,
-                deadline=50.0,
-            ))
+            await store.create(
+                TableRecord(
+                    id=table_id,
+                    game="high-card",
+                    host_id=1,
+                    seats=[SeatRecord(user_id=1, name="Ann")],
+                    channel_id=100,
+                    guild_id=10,
+                    created_at=1.0,
+                    updated_at=1.0,
+                    seed=7,
+                    turn_timeout=60.0,
+                    deadline=50.0,
+                )
+            )
         owners = {client.get_node_from_key(keys.table(t)).name for t in ids}
         assert len(owners) == 3
         # The deadline and outbox buckets are shared among the masters, and so are the tables' entries.

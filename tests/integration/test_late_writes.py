@@ -71,8 +71,14 @@ async def test_a_resumed_seating_that_posts_a_finished_table_again_keeps_its_log
     tables = TableService(TableStore(redis), games=GAMES)
     tournaments = TournamentService(TournamentStore(redis), tables)
     cup = await tournaments.create(
-        name="Cup", game="high-card", organiser_id=1, guild_id=5, channel_id=6, fmt=Format.SWISS,
-        table_size=2, rounds=1,
+        name="Cup",
+        game="high-card",
+        organiser_id=1,
+        guild_id=5,
+        channel_id=6,
+        fmt=Format.SWISS,
+        table_size=2,
+        rounds=1,
     )
     for user in (101, 102):
         await tournaments.join(cup.id, Player(user, f"p{user}"))

@@ -16,9 +16,17 @@ ANN, BOB = 1, 2
 
 def make(table_id: str, updated_at: float = 1.0, **extra: object) -> TableRecord:
     fields: dict[str, object] = dict(
-        id=table_id, game="high-card", host_id=ANN, status=TableStatus.PLAYING,
+        id=table_id,
+        game="high-card",
+        host_id=ANN,
+        status=TableStatus.PLAYING,
         seats=[SeatRecord(user_id=ANN, name="Ann"), SeatRecord(user_id=BOB, name="Bob")],
-        channel_id=100, guild_id=10, created_at=1.0, updated_at=updated_at, seed=7, turn_timeout=60.0,
+        channel_id=100,
+        guild_id=10,
+        created_at=1.0,
+        updated_at=updated_at,
+        seed=7,
+        turn_timeout=60.0,
     )
     fields.update(extra)
     return TableRecord.model_validate(fields)

@@ -20,9 +20,16 @@ from storage.store import TableStore
 
 def make_record(table_id: str = "t1", **extra: object) -> TableRecord:
     fields: dict[str, object] = dict(
-        id=table_id, game="high-card", host_id=1, seats=[SeatRecord(user_id=1, name="Ann"),
-                                                         SeatRecord(user_id=2, name="Bob")],
-        channel_id=100, guild_id=10, created_at=1.0, updated_at=1.0, seed=7, turn_timeout=60.0,
+        id=table_id,
+        game="high-card",
+        host_id=1,
+        seats=[SeatRecord(user_id=1, name="Ann"), SeatRecord(user_id=2, name="Bob")],
+        channel_id=100,
+        guild_id=10,
+        created_at=1.0,
+        updated_at=1.0,
+        seed=7,
+        turn_timeout=60.0,
     )
     fields.update(extra)
     return TableRecord.model_validate(fields)
@@ -85,8 +92,11 @@ async def test_a_schema_5_rated_table_in_play_takes_its_players_now_as_its_rated
 ) -> None:
     # Schema 6: a rated table remembers who held each seat at its start; one that
     # started before knows only who holds the seats now, and whom a bot holds one for.
-    seats = [SeatRecord(user_id=1, name="Ann"), SeatRecord(user_id=None, name="Bob (bot)", away=2),
-             SeatRecord(user_id=None, name="Bot 1")]
+    seats = [
+        SeatRecord(user_id=1, name="Ann"),
+        SeatRecord(user_id=None, name="Bob (bot)", away=2),
+        SeatRecord(user_id=None, name="Bot 1"),
+    ]
     await store.create(make_record(status="playing", rated=True, seats=seats))
     await store.create(make_record("t2", rated=True))  # a lobby: its players are taken at its start
     for table_id in ("t1", "t2"):
@@ -112,8 +122,11 @@ def test_migrations_run_in_order_up_to_the_current_schema() -> None:
     [
         ("{not json", "not valid JSON"),
         ('["a list"]', "not a JSON object"),
-        ('{"id": "t1", "game": "high-card", "host_id": 1, "seats": [{"user_id": 2, "name": "Bob"}],'
-         ' "channel_id": 100, "version": 0}', "created_at"),
+        (
+            '{"id": "t1", "game": "high-card", "host_id": 1, "seats": [{"user_id": 2, "name": "Bob"}],'
+            ' "channel_id": 100, "version": 0}',
+            "created_at",
+        ),
         ('{"schema_version": "two"}', "not a schema"),
     ],
 )

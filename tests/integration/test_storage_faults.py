@@ -120,7 +120,11 @@ LEAD = {"restart": 0.2, "freeze": 0.0, "drop": 0.01}
 
 
 async def tap_under(
-    fault: str, server: RedisServer, service: TableService, table_id: str, outage: float,
+    fault: str,
+    server: RedisServer,
+    service: TableService,
+    table_id: str,
+    outage: float,
     lead: float | None = None,
 ) -> str:
     """A tap whose save is sent ``lead`` seconds after ``fault`` begins (its

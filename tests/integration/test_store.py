@@ -18,8 +18,16 @@ from storage.store import TableStore, VersionConflict
 
 def make_record(table_id: str = "t1", **extra: object) -> TableRecord:
     fields: dict[str, object] = dict(
-        id=table_id, game="high-card", host_id=1, seats=[SeatRecord(user_id=1, name="Ann")],
-        channel_id=100, guild_id=10, created_at=1.0, updated_at=1.0, seed=7, turn_timeout=60.0,
+        id=table_id,
+        game="high-card",
+        host_id=1,
+        seats=[SeatRecord(user_id=1, name="Ann")],
+        channel_id=100,
+        guild_id=10,
+        created_at=1.0,
+        updated_at=1.0,
+        seed=7,
+        turn_timeout=60.0,
     )
     fields.update(extra)
     return TableRecord.model_validate(fields)

@@ -76,8 +76,12 @@ def test_hand_picture_matches_golden(game: str, players: int, seed: int, moves: 
 
 
 # Tall pictures, sent as pages a phone shows whole: each page against its own golden file.
-PAGED = [("phase", 3, 3, 80, 1), ("phase", 3, 3, 80, None), ("scales-of-influence", 5, 4, 40, None),
-         ("once-upon-a-time-life", 4, 8, 60, None)]
+PAGED = [
+    ("phase", 3, 3, 80, 1),
+    ("phase", 3, 3, 80, None),
+    ("scales-of-influence", 5, 4, 40, None),
+    ("once-upon-a-time-life", 4, 8, 60, None),
+]
 
 
 @pytest.mark.parametrize(("game", "players", "seed", "moves", "viewer"), PAGED)

@@ -162,4 +162,5 @@ def test_a_fallen_attackers_hidden_face_gives_the_same_phase_table_picture() -> 
     table = to_png(pictures.table(engine.view(state, None), NAMES[:2]))
     assert to_png(pictures.table(engine.view(twin, None), NAMES[:2])) == table
     assert to_png(pictures.table(engine.view(twin, 1), NAMES[:2])) == to_png(
-        pictures.table(engine.view(state, 1), NAMES[:2]))
+        pictures.table(engine.view(state, 1), NAMES[:2])
+    )

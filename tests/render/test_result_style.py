@@ -13,13 +13,29 @@ from engines.registry import get_engine
 
 def test_places_are_medals_then_ordinals() -> None:
     assert [place_mark(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 101)] == [
-        "🥇", "🥈", "🥉", "4th", "11th", "12th", "13th", "21st", "22nd", "23rd", "101st"]
+        "🥇",
+        "🥈",
+        "🥉",
+        "4th",
+        "11th",
+        "12th",
+        "13th",
+        "21st",
+        "22nd",
+        "23rd",
+        "101st",
+    ]
 
 
 @pytest.mark.parametrize(
     ("game", "players"),
-    [("spheres-of-life", 4), ("scales-of-influence", 4), ("time-masters", 4), ("once-upon-a-time-life", 4),
-     ("phase", 3)],
+    [
+        ("spheres-of-life", 4),
+        ("scales-of-influence", 4),
+        ("time-masters", 4),
+        ("once-upon-a-time-life", 4),
+        ("phase", 3),
+    ],
 )
 def test_every_games_result_reads_alike(game: str, players: int) -> None:
     engine = get_engine(game)

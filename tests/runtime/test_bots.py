@@ -109,8 +109,7 @@ async def test_a_long_chain_of_bot_moves_goes_on_from_the_sweeper(
 
 
 # Short games: three Hemo to win; small decks and few rounds of Phase.
-SHORT = {"once-upon-a-time-life": {"hemo": 3},
-         "phase": {"influence": 2, "deck_size": 15, "round_limit": 5}}
+SHORT = {"once-upon-a-time-life": {"hemo": 3}, "phase": {"influence": 2, "deck_size": 15, "round_limit": 5}}
 
 
 @pytest.mark.parametrize("game", sorted(SHORT))
@@ -140,8 +139,9 @@ def _life_answering(bot_easy: float) -> Any:
     engine = GAMES["once-upon-a-time-life"]
     state = engine.setup(2, engine.parse_options({"random_first": False, "bot_easy": bot_easy}), 1)
     state.stage, state.turn = "pick", 1
-    return engine.apply(state, 1, next(c.action for c in engine.legal_actions(state, 1)
-                                       if c.key == "question:easy")).state
+    return engine.apply(
+        state, 1, next(c.action for c in engine.legal_actions(state, 1) if c.key == "question:easy")
+    ).state
 
 
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])

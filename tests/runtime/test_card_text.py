@@ -75,8 +75,14 @@ def test_a_shooting_star_on_the_table_shows_its_text() -> None:
 
 def _record(seats: int) -> TableRecord:
     return TableRecord(
-        id="t1", game="g", host_id=1, seats=[SeatRecord(user_id=i, name=f"p{i}") for i in range(seats)],
-        created_at=0, updated_at=0, seed=1, turn_timeout=1,
+        id="t1",
+        game="g",
+        host_id=1,
+        seats=[SeatRecord(user_id=i, name=f"p{i}") for i in range(seats)],
+        created_at=0,
+        updated_at=0,
+        seed=1,
+        turn_timeout=1,
     )
 
 
@@ -99,24 +105,34 @@ def test_the_recap_ranks_explains_and_counts() -> None:
 
 
 def test_the_recap_counts_in_the_games_own_unit_and_number() -> None:
-    log = [LogEntry(version=1, at=100, kind="start"), LogEntry(version=2, at=130, kind="act"),
-           LogEntry(version=3, at=160, kind="end")]
+    log = [
+        LogEntry(version=1, at=100, kind="start"),
+        LogEntry(version=2, at=130, kind="act"),
+        LogEntry(version=3, at=160, kind="end"),
+    ]
     one = Result(ranking=[[0], [1]], scores={0: 1, 1: 0})
     assert recap_panel("A Game", _record(2), one, Recap(), log).description.splitlines()[:3] == [
-        "🥇 <seat:0> — 1 point", "🥈 <seat:1> — 0 points", "Played in 1 min, 1 move."]
+        "🥇 <seat:0> — 1 point",
+        "🥈 <seat:1> — 0 points",
+        "Played in 1 min, 1 move.",
+    ]
     tokens = Result(ranking=[[1], [0]], scores={0: 33, 1: 12}, score_unit="Globin in tokens")
     lines = recap_panel("A Game", _record(2), tokens, Recap(), log).description.splitlines()
     assert lines[:2] == ["🥇 <seat:1> — 12 Globin in tokens", "🥈 <seat:0> — 33 Globin in tokens"]
     unranked = Result(ranking=[[1], [0]], scores={0: 3, 1: 9}, score_unit="")
     assert recap_panel("A Game", _record(2), unranked, Recap(), log).description.splitlines()[:2] == [
-        "🥇 <seat:1>", "🥈 <seat:0>"]
+        "🥇 <seat:1>",
+        "🥈 <seat:0>",
+    ]
 
 
 def test_a_big_tables_recap_keeps_every_player_within_discords_limits() -> None:
     seats = 12
     recap = Recap(
-        seats=[SeatRecap(seat=s, lines=[f"Noble Animal {i} ×1: +1" for i in range(30)], held=["Owl"] * 40)
-               for s in range(seats)],
+        seats=[
+            SeatRecap(seat=s, lines=[f"Noble Animal {i} ×1: +1" for i in range(30)], held=["Owl"] * 40)
+            for s in range(seats)
+        ],
         history=[f"Day {d}: something happened" for d in range(60)],
     )
     result = Result(ranking=[list(range(seats))], scores={s: 1.0 for s in range(seats)}, summary="A draw.")

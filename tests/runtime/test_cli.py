@@ -364,6 +364,7 @@ def test_ctrl_c_while_bots_move_names_the_table_to_resume(
     from bot.service.tables import TableService
 
     monkeypatch.setenv("REDIS_URL", redis_url)
+
     async def interrupted(self: TableService, *args: object, **kwargs: object) -> object:
         raise KeyboardInterrupt  # Ctrl-C while the bots answer a move
 

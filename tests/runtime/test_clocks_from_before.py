@@ -43,8 +43,13 @@ async def as_saved_before_seat_clocks(store: TableStore, table_id: str) -> float
 
 
 def test_the_migration_carries_the_tables_deadline_over_and_only_for_a_table_in_play() -> None:
-    old = {"schema_version": 2, "status": "playing", "deadline": 5000.0, "turn_timeout": 3600.0,
-           "updated_at": 1500.0}
+    old = {
+        "schema_version": 2,
+        "status": "playing",
+        "deadline": 5000.0,
+        "turn_timeout": 3600.0,
+        "updated_at": 1500.0,
+    }
     assert migrate(old)["clocks"] == {"inherited": {"started": 1500.0, "due": 5000.0}}
     assert migrate({**old, "updated_at": 4999.5})["clocks"]["inherited"]["started"] == 4999.5
     assert migrate({**old, "updated_at": 100.0})["clocks"]["inherited"]["started"] == 5000.0 - 3600.0

@@ -32,8 +32,9 @@ async def _to_a_question(service: TableService, table_id: str) -> None:
 async def test_a_timed_question_runs_out_on_its_own_short_limit(store: TableStore) -> None:
     clock = Clock(1000.0)
     service = TableService(store, clock=clock, turn_timeout=DAY)
-    table = await service.create("once-upon-a-time-life", ANN, channel_id=5, options={"answer_seconds": 30},
-                                 seed=11)
+    table = await service.create(
+        "once-upon-a-time-life", ANN, channel_id=5, options={"answer_seconds": 30}, seed=11
+    )
     await service.join(table.id, BOB)
     started = await service.start(table.id, ANN.user_id)
     # An ordinary move has the table's pace.

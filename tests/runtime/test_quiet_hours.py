@@ -25,7 +25,13 @@ def at(zone: ZoneInfo, *when: int) -> float:
 def clock_from(start: float, length: float, settings: UserSettings) -> TableRecord:
     """A table waiting for ann's move since ``start``, with ``length`` to make it."""
     record = TableRecord(
-        id="t", game="g", host_id=ANN, created_at=start, updated_at=start, seed=1, turn_timeout=length,
+        id="t",
+        game="g",
+        host_id=ANN,
+        created_at=start,
+        updated_at=start,
+        seed=1,
+        turn_timeout=length,
         seats=[SeatRecord(user_id=ANN, name="ann"), SeatRecord(user_id=12, name="bob")],
     )
     record.clocks.prefs[ANN] = settings.model_dump()

@@ -209,8 +209,9 @@ async def test_logs_show_the_public_part_to_all_and_the_private_part_to_its_owne
     public_lines = [json.loads(line) for line in public.jsonl.splitlines()]
     mine_lines = [json.loads(line) for line in mine.jsonl.splitlines()]
     assert "seed" not in public_lines[0] and "seed" not in mine_lines[0]
-    assert all("action" not in line and all(e.get("to") is None for e in line["events"])
-               for line in public_lines[1:])
+    assert all(
+        "action" not in line and all(e.get("to") is None for e in line["events"]) for line in public_lines[1:]
+    )
     private = [e for line in mine_lines[1:] for e in line["events"] if e.get("to")]
     assert private and all(seat in e["to"] for e in private)
     assert all(private_text not in public.text for private_text in (e["text"] for e in private))

@@ -83,4 +83,3 @@ async def test_an_entry_older_than_the_tables_deadline_is_moved_to_it(
     await schedule(service, {table_id: 5.0})
     assert await service.expire() == []
     assert await deadlines(service) == {table_id: clock.now + 60}
-

@@ -35,7 +35,12 @@ class Rated:
 
     async def table(self, *players: Player, seed: int = 3, hand_over_after: int = 0) -> str:
         record = await self.service.create(
-            "high-card", players[0], guild_id=GUILD, channel_id=6, seed=seed, rated=True,
+            "high-card",
+            players[0],
+            guild_id=GUILD,
+            channel_id=6,
+            seed=seed,
+            rated=True,
             hand_over_after=hand_over_after,
         )
         for player in players[1:]:
@@ -126,7 +131,9 @@ async def test_a_substitute_is_never_rated_and_the_seats_player_is_rated_last(ra
 
 async def test_a_rebuild_gives_exactly_the_live_figures(rated: Rated) -> None:
     games: list[tuple[Player | None, tuple[Player, ...]]] = [
-        (ANN, (ANN, BOB, CID)), (None, (BOB, CID)), (CID, (CID, ANN, DAN)),
+        (ANN, (ANN, BOB, CID)),
+        (None, (BOB, CID)),
+        (CID, (CID, ANN, DAN)),
     ]
     for seed, (leaver, players) in enumerate(games):
         table_id = await rated.table(*players, seed=seed)

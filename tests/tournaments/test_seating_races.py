@@ -102,9 +102,16 @@ async def test_a_seater_that_finds_its_table_started_under_it_carries_on(redis: 
 def _lobby_of(cup: Tournament, table_id: str, players: list[int]) -> TableRecord:
     """A round's table as a seater that died right after making it left it: in its lobby."""
     return TableRecord(
-        id=table_id, game=cup.game, host_id=cup.organiser_id, guild_id=cup.guild_id,
-        channel_id=cup.channel_id, seats=[SeatRecord(user_id=u, name=f"p{u}") for u in players],
-        created_at=1.0, updated_at=1.0,
-        seed=random.Random(f"{cup.seed}:{table_id}").getrandbits(48), turn_timeout=cup.turn_timeout,
-        options=cup.options, tournament_id=cup.id,
+        id=table_id,
+        game=cup.game,
+        host_id=cup.organiser_id,
+        guild_id=cup.guild_id,
+        channel_id=cup.channel_id,
+        seats=[SeatRecord(user_id=u, name=f"p{u}") for u in players],
+        created_at=1.0,
+        updated_at=1.0,
+        seed=random.Random(f"{cup.seed}:{table_id}").getrandbits(48),
+        turn_timeout=cup.turn_timeout,
+        options=cup.options,
+        tournament_id=cup.id,
     )

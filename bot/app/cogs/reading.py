@@ -159,8 +159,9 @@ def _overview(engine: Engine[Any, Any], sections: list[RulesSection]) -> discord
     rulings = [s for s in sections if s.decision]
     if rulings:
         listed = "\n".join(f"• {s.title} — `topic:{s.key}`" for s in rulings)
-        embed.add_field(name="This table's rulings (where the rulebook is silent)", value=fit(listed, 1024),
-                        inline=False)
+        embed.add_field(
+            name="This table's rulings (where the rulebook is silent)", value=fit(listed, 1024), inline=False
+        )
     while len(embed) > 6000 and embed.fields:
         embed.remove_field(0)
     return embed

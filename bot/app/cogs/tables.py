@@ -122,8 +122,10 @@ class TableCommands(
             hand_over_after=bank[2],
             prefs=await own_prefs(self.service, interaction.user.id),
         )
-        async with after_save(f"Table {record.id} is open, but I could not finish setting it up here — "
-                              "use /table status to see it."):
+        async with after_save(
+            f"Table {record.id} is open, but I could not finish setting it up here — "
+            "use /table status to see it."
+        ):
             await self._show_new_table(interaction, record)
 
     async def _show_new_table(self, interaction: Interaction, record: TableRecord) -> None:

@@ -175,8 +175,12 @@ async def guarded(
     except (TableError, IllegalAction) as refusal:
         await safe_reply(interaction, refusal.message if isinstance(refusal, TableError) else refusal.reason)
     except AfterSave as saved:
-        log.error("table=%s user=%s: saved, but answering failed", table_id, interaction.user.id,
-                  exc_info=saved.__cause__)
+        log.error(
+            "table=%s user=%s: saved, but answering failed",
+            table_id,
+            interaction.user.id,
+            exc_info=saved.__cause__,
+        )
         await safe_reply(interaction, saved.message)
     except (SaveUnknown, OutcomeUnknown):
         log.warning("table=%s user=%s: a save's outcome is unknown", table_id, interaction.user.id)

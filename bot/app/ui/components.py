@@ -61,9 +61,7 @@ class _TableFlows(Protocol):
         self, interaction: Interaction, table_id: str, version: int, path: list[int]
     ) -> None: ...
 
-    async def remove_pick(
-        self, interaction: Interaction, table_id: str, version: int, seat: int
-    ) -> None: ...
+    async def remove_pick(self, interaction: Interaction, table_id: str, version: int, seat: int) -> None: ...
 
     async def card_text(
         self, interaction: Interaction, table_id: str, version: int, path: list[int]

@@ -90,8 +90,9 @@ def table_embed(service: TableService, record: TableRecord) -> discord.Embed:
     if record.status is TableStatus.FINISHED:
         panel.description = "\n".join(filter(None, ["🏁 **Game over.**", panel.description]))
     if record.status is TableStatus.PLAYING and record.clocks.paused_at is not None:
-        panel.description = "\n".join(filter(None, ["⏸️ **Paused by the host** — the clocks are stopped.",
-                                                     panel.description]))
+        panel.description = "\n".join(
+            filter(None, ["⏸️ **Paused by the host** — the clocks are stopped.", panel.description])
+        )
     if record.status is TableStatus.ABANDONED:
         panel.description = "This table was abandoned."
     panel.title = f"{engine.info.title} — table {record.id}"

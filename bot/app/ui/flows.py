@@ -40,6 +40,7 @@ class Announcing(Protocol):
 
     async def deliver(self, table_id: str) -> None: ...
 
+
 log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]
 __all__ = ["SORRY", "Flows", "actor", "guarded", "moderates", "player", "reply"]
@@ -142,8 +143,13 @@ class Flows:
             await self.change_table(interaction, verb, table_id, drawn)
 
     async def change_table(
-        self, interaction: Interaction, verb: str, table_id: str, drawn: Drawn | None = None,
-        difficulty: BotLevel = "normal", expected: int | None = None,
+        self,
+        interaction: Interaction,
+        verb: str,
+        table_id: str,
+        drawn: Drawn | None = None,
+        difficulty: BotLevel = "normal",
+        expected: int | None = None,
     ) -> None:
         """A lobby change (join, leave, bot, start, abandon), from a button (which
         carries the stage and version it was drawn at) or a command (none).
@@ -167,8 +173,14 @@ class Flows:
             await self.announcer.deliver(outcome.table.id)
 
     async def lobby(
-        self, verb: str, table_id: str, interaction: Interaction, drawn: Drawn | None = None,
-        difficulty: BotLevel = "normal", moderator: bool = False, expected: int | None = None,
+        self,
+        verb: str,
+        table_id: str,
+        interaction: Interaction,
+        drawn: Drawn | None = None,
+        difficulty: BotLevel = "normal",
+        moderator: bool = False,
+        expected: int | None = None,
     ) -> Outcome:
         user = interaction.user.id
         if verb == "join":

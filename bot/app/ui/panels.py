@@ -44,13 +44,9 @@ def act_panel(
             assert option.choice is not None
             label = service.text(record, option.label)
             style = (
-                discord.ButtonStyle.secondary
-                if option.choice.key == "pass"
-                else discord.ButtonStyle.primary
+                discord.ButtonStyle.secondary if option.choice.key == "pass" else discord.ButtonStyle.primary
             )
-            view.add_item(
-                ChoiceButton(record.id, record.version, option.choice.key, fit(label, 80), style)
-            )
+            view.add_item(ChoiceButton(record.id, record.version, option.choice.key, fit(label, 80), style))
     else:
         shared = service.text(record, shared_detail(choices, path, options))
         _selects(service, view, record, path, options, option_details(choices, path, options), shared)
@@ -60,6 +56,7 @@ def act_panel(
     if any(c.detail for c in narrow(choices, path)):
         view.add_item(CardTextButton(record.id, record.version, path))
     return hand_embed(service, record, user_id, note), view
+
 
 def _selects(
     service: TableService,

@@ -122,8 +122,11 @@ class TournamentDesk:
         if seated is not None and seated.deadline is not None:
             note += f" The round ends <t:{int(seated.deadline)}:R>."
         await channel.send(
-            fit(f"**{tournament.name}** — round {current.number} is seated ({plural(total, 'table')})."
-                + note, 2000),
+            fit(
+                f"**{tournament.name}** — round {current.number} is seated ({plural(total, 'table')})."
+                + note,
+                2000,
+            ),
             allowed_mentions=mentioning(current.byes),
         )
         await self.refresh(tournament)

@@ -32,6 +32,7 @@ class _Host(Protocol):
     @property
     def desk(self) -> _Desk: ...
 
+
 VERBS = {"join": "Join", "leave": "Leave", "checkin": "Check in"}
 FORMATS = {
     Format.SWISS: "Swiss",

@@ -141,7 +141,7 @@ def _places(draw: ImageDraw.ImageDraw, v: LifeView, box: tuple[int, int, int, in
 
 
 def _pawn_words(v: LifeView, info: SeatInfo) -> str:
-    """" (Red, Circulatory)": the pawn a player chose, or that they are still choosing."""
+    """ " (Red, Circulatory)": the pawn a player chose, or that they are still choosing."""
     if info.pawn is not None:
         return f" ({info.pawn.name}, {info.pawn.system.replace(' system', '')})"
     return " (choosing a pawn)" if v.stage == "pawn" else ""

@@ -171,8 +171,11 @@ def thread_mentions(h: DiscordHarness, user: Any, *, silent: bool) -> list[str]:
     return [
         r.json.get("content") or ""
         for r in h.requests
-        if r.kind == "message_create" and not r.is_dm and r.error is None
-        and f"<@{user.id}>" in (r.json.get("content") or "") and bool(r.flags & SILENT) is silent
+        if r.kind == "message_create"
+        and not r.is_dm
+        and r.error is None
+        and f"<@{user.id}>" in (r.json.get("content") or "")
+        and bool(r.flags & SILENT) is silent
     ]
 
 
