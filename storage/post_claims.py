@@ -10,13 +10,9 @@ import secrets
 from redis.asyncio import Redis
 
 from storage import keys
+from storage.outbox import RELEASE
 
 POST_LEASE_MS = 120_000
-# KEYS the claim; ARGV the token of the process letting it go.
-_RELEASE = """
-if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
-return 0
-"""
 
 
 def post_key(table_id: str) -> str:
@@ -26,7 +22,7 @@ def post_key(table_id: str) -> str:
 class PostClaims:
     def __init__(self, redis: Redis) -> None:
         self.redis = redis
-        self._release = redis.register_script(_RELEASE)
+        self._release = redis.register_script(RELEASE)  # any token-held lease
 
     async def claim(self, table_id: str, ms: int = POST_LEASE_MS) -> str | None:
         """Take the table's posting for this process (a token), or ``None`` while another has it."""
