@@ -139,7 +139,8 @@ class Flows:
         elif verb == "kick":
             await self.removal_menu(interaction, table_id, drawn)
         else:
-            await self.table(interaction, table_id, to_change=True)
+            if verb not in POWERS:  # a host's or moderator's change is checked by powers_at_home
+                await self.table(interaction, table_id, to_change=True)
             await self.change_table(interaction, verb, table_id, drawn)
 
     async def change_table(

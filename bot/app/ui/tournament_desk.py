@@ -19,7 +19,7 @@ from typing import Any
 import discord
 
 from bot.app.announce import mentioning
-from bot.app.ui.answer import guarded, reply
+from bot.app.ui.answer import after_save, guarded, reply
 from bot.app.ui.embeds import fit
 from bot.app.ui.flows import Flows, actor, player
 from bot.app.ui.tournament_items import registration_message, standings_message
@@ -39,6 +39,10 @@ Interaction = discord.Interaction[Any]
 PROGRESS_EVERY = 8
 # How long a tournament whose progress was refused waits before the tick tries it again.
 RETRY_AFTER = 60.0
+# A registration change was saved, but its answer could not be shown.
+REGISTRATION_COUNTED = (
+    "That was done, but I could not show it here — the tournament message shows where it stands."
+)
 
 
 class TournamentDesk:
@@ -83,8 +87,9 @@ class TournamentDesk:
                 tournament, said = await service.leave(tournament_id, who.user_id), "You have left."
             else:
                 tournament, said = await service.check_in(tournament_id, who.user_id), "You are checked in."
-            await reply(interaction, said)
-            await self.refresh(tournament)
+            async with after_save(REGISTRATION_COUNTED):  # saved: a failure from here on is no refusal
+                await reply(interaction, said)
+                await self.refresh(tournament)
 
         await guarded(interaction, press(), tournament_id)
 

@@ -9,7 +9,7 @@ from typing import Any
 import discord
 
 from bot.app.hosting import host_of
-from bot.app.ui.answer import guarded, reply
+from bot.app.ui.answer import after_save, guarded, reply
 from bot.app.ui.components import TABLE
 from bot.app.ui.flows import actor
 from bot.service.policy import names
@@ -33,20 +33,25 @@ async def ask(interaction: Interaction, table: str | None) -> None:
         record = await bot.service.find(actor(interaction), interaction.channel_id, table)
         outcome = await ask_undo(bot.service, record.id, interaction.user.id)
         point = outcome.table.undo
-        if point is None or point.asked_at is None:
-            await reply(interaction, f"Your last move at table {record.id} is taken back.")
-        else:
-            others = " ".join(f"<@{outcome.table.seats[s].user_id}>" for s in voters(outcome.table, point))
-            await reply(
-                interaction,
-                f"{interaction.user.mention} asks to take back their last move at table {record.id}. "
-                f"{others}: Accept or Decline — one Decline keeps the move, and so does silence "
-                f"until <t:{int(point.until or 0)}:R>.",
-                ephemeral=False,
-                view=vote_view(record.id, point.asked_at),
-                allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
-            )
-        await bot.announcer.deliver(outcome.table.id)
+        try:  # saved: a failure to answer is not a refusal, and the table is told all the same
+            async with after_save():
+                if point is None or point.asked_at is None:
+                    await reply(interaction, f"Your last move at table {record.id} is taken back.")
+                else:
+                    others = " ".join(
+                        f"<@{outcome.table.seats[s].user_id}>" for s in voters(outcome.table, point)
+                    )
+                    await reply(
+                        interaction,
+                        f"{interaction.user.mention} asks to take back their last move at table {record.id}. "
+                        f"{others}: Accept or Decline — one Decline keeps the move, and so does silence "
+                        f"until <t:{int(point.until or 0)}:R>.",
+                        ephemeral=False,
+                        view=vote_view(record.id, point.asked_at),
+                        allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+                    )
+        finally:
+            await bot.announcer.deliver(outcome.table.id)
 
     await guarded(interaction, asking(), table)
 
@@ -55,7 +60,7 @@ async def answer(interaction: Interaction, table_id: str, asked_at: int, accept:
     bot = host_of(interaction)
 
     async def answering() -> None:
-        await bot.flows.table(interaction, table_id)
+        await bot.flows.table(interaction, table_id, to_change=True)  # vote_undo reads it afresh
         outcome = await vote_undo(bot.service, table_id, interaction.user.id, asked_at, accept)
         if not accept:
             text = "You declined: the move stands."
@@ -63,8 +68,11 @@ async def answer(interaction: Interaction, table_id: str, asked_at: int, accept:
             text = "Everyone accepted: the move is taken back."
         else:
             text = "You accepted; waiting for the others."
-        await reply(interaction, text)
-        await bot.announcer.deliver(outcome.table.id)
+        try:  # saved: as when asking
+            async with after_save():
+                await reply(interaction, text)
+        finally:
+            await bot.announcer.deliver(outcome.table.id)
 
     await guarded(interaction, answering(), table_id)
 
