@@ -4,12 +4,16 @@ substitute taking over a seat the host offers them."""
 
 from __future__ import annotations
 
+import logging
+
 from bot.service import absence, clocks
-from bot.service.errors import NotHost, TableError, WrongStatus
+from bot.service.errors import NotHost, StorageUnavailable, TableError, WrongStatus
 from bot.service.tables import Outcome, TableService, _Play
 from engines.core import Event, seat_ref
 from storage.records import SeatRecord, TableRecord, TableStatus
 from storage.vacations import NoAllowance, VacationStore
+
+log = logging.getLogger(__name__)
 
 
 def _in_play(record: TableRecord) -> None:
@@ -56,6 +60,10 @@ async def go_on_vacation(service: TableService, user_id: int, days: int) -> tupl
             outcomes.append(await service._change(record.id, away, kind="vacation"))
         except TableError:
             continue  # a lobby, a finished or unreadable table: no clock to stretch
+        except StorageUnavailable:
+            # The days are taken: a table that could not be written must not turn the
+            # answer into "not done" (asked again, the days would be charged twice).
+            log.warning("table %s: user %s's vacation could not be written there", record.id, user_id)
     return until, outcomes
 
 
@@ -80,6 +88,8 @@ async def back_from_vacation(service: TableService, user_id: int, outcome: Outco
                 told.append(await service._change(record.id, back, kind="vacation"))
             except TableError:
                 continue
+            except StorageUnavailable:  # the move itself was saved: never report it as failed
+                log.warning("table %s: user %s's vacation could not be ended there", record.id, user_id)
     return told
 
 
@@ -151,5 +161,5 @@ async def take_seat(service: TableService, table_id: str, user_id: int, name: st
 
     outcome = await service._change(table_id, take, kind="substitute", seat_of=user_id)
     for gone in left:
-        await service.store.forget_user(table_id, gone)
+        await service._forget(table_id, gone)  # after the save: a failure here must not undo the answer
     return outcome

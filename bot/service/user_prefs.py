@@ -8,13 +8,16 @@ order the copies reach it in. A table that is over is left as it is."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from typing import Any
 
 from bot.service import clocks
-from bot.service.errors import TableBusy, TableError
+from bot.service.errors import StorageUnavailable, TableBusy, TableError
 from bot.service.tables import TableService, _Play
 from storage.user_settings import SettingsBusy, UserSettings, UserSettingsStore
+
+log = logging.getLogger(__name__)
 
 
 class _Newer(TableError):
@@ -62,4 +65,8 @@ async def update_settings(
             followed += 1
         except TableError:
             continue  # over or unreadable meanwhile
+        except StorageUnavailable:
+            # The settings are saved: one table's copy that could not be written is
+            # no reason to answer "not done" (it is not counted as followed).
+            log.warning("table %s: user %s's settings were not copied to it", record.id, user_id)
     return settings, followed

@@ -67,3 +67,22 @@ async def test_two_changes_at_once_both_stay(redis: Redis) -> None:
     assert (stored.notify, stored.zone, stored.quiet_from, stored.quiet_to) == ("turn", "Europe/Paris", 22, 7)
     for table_id in ids:
         assert (await first.get(table_id)).clocks.prefs[ANN.user_id] == stored.model_dump()
+
+
+async def test_a_table_storage_could_not_write_leaves_the_saved_settings_told_as_saved(redis: Redis) -> None:
+    # The settings are saved before they are copied into the tables: a table whose
+    # copy cannot be written is skipped, never the whole change answered as failed.
+    from bot.service.errors import StorageUnavailable
+
+    service = high_card_service(TableStore(redis), Clock(1000.0))
+    ids = await tables_of_ann(service, 3)
+    real_change = service._change
+
+    async def failing_once(table_id: str, *args: Any, **kwargs: Any) -> Any:
+        if table_id == ids[0]:
+            raise StorageUnavailable()
+        return await real_change(table_id, *args, **kwargs)
+
+    service._change = failing_once  # type: ignore[method-assign]
+    assert await save_settings(service, ANN.user_id, UserSettings(notify="nothing")) == 2
+    assert (await UserSettingsStore(redis).get(ANN.user_id)).notify == "nothing"
