@@ -111,7 +111,9 @@ def leave_play(state: PhState, cards: list[int], depth: int = 0) -> list[Event]:
     in the order they came into play)."""
     cards = [c for c in cards if any(c in w for w in state.play)]
     fallen = [(c, state.owner(c), state.side(c)) for c in cards]
-    fallen.sort(key=lambda f: (f[1] - state.turn) % state.players)  # stable: play order within a seat
+    # Turn order from the active player, then the order they came into play (not the
+    # order an effect named them in): read before any of them leaves.
+    fallen.sort(key=lambda f: ((f[1] - state.turn) % state.players, state.play[f[1]].index(f[0])))
     events: list[Event] = []
     for card in cards:
         events += _discard_warrior(state, card)

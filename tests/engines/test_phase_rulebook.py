@@ -166,6 +166,21 @@ def test_warriors_destroyed_together_leave_play_then_trigger_in_turn_order(activ
     check_invariants(state)
 
 
+def test_one_players_warriors_named_out_of_order_trigger_in_the_order_they_came_into_play() -> None:
+    """An effect may name the warriors it destroys in any order; decision 20 puts one
+    player's Relentless skills in the order their warriors came into play."""
+    state = table()
+    state.turn = 0
+    scout = put(state, 0, "play", "Scout")
+    undying = put(state, 0, "play", "The Undying")
+    said = texts(effects.leave_play(state, [undying, scout])).splitlines()
+    assert [line for line in said if "Relentless" in line] == [
+        "Relentless — Scout.",
+        "Relentless — The Undying.",
+    ]
+    check_invariants(state)
+
+
 def _end_turn(state: PhState) -> None:
     state.round = None
     moves.end_turn(state)
