@@ -70,16 +70,17 @@ def add_ranking(
     return panel
 
 
-def add_lines(panel: Panel, name: str, lines: list[str], limit: int = FIELD_MAX) -> Panel:
+def add_lines(panel: Panel, name: str, lines: list[str], limit: int = FIELD_MAX, joiner: str = "\n") -> Panel:
     """``lines`` as one field, or as several ("name", "name (continued)") when they
-    pass a field's ``limit``: a list a player needs is split between lines, never cut."""
+    pass a field's ``limit``: a list a player needs is split between items, never
+    cut. ``joiner`` sets the items apart (a line each, or ", " for a run of names)."""
     chunk: list[str] = []
     for line in [fit(line, limit) for line in lines] or ["—"]:
-        if chunk and len("\n".join([*chunk, line])) > limit:
-            panel.add(name, "\n".join(chunk), inline=False)
+        if chunk and len(joiner.join([*chunk, line])) > limit:
+            panel.add(name, joiner.join(chunk), inline=False)
             name, chunk = f"{name.split(' (continued)')[0]} (continued)", []
         chunk.append(line)
-    return panel.add(name, "\n".join(chunk), inline=False)
+    return panel.add(name, joiner.join(chunk), inline=False)
 
 
 class Renderer(Protocol):

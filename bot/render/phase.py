@@ -9,6 +9,8 @@ player, so nothing here can show a side its reader may not see.
 
 from __future__ import annotations
 
+from collections import Counter
+
 from bot.render.base import (
     DESCRIPTION_MAX,
     FIELD_MAX,
@@ -87,21 +89,11 @@ def _hand_text(view: PhView, me: SeatView, room: int) -> str:
     return fit(text, max(room, 1)) or "(no cards)"
 
 
-def discard_parts(pile: list[CardView]) -> list[str]:
+def discard_entries(pile: list[CardView]) -> list[str]:
     """My whole discard pile, both sides of each card, copies counted once
-    ("Scout ↺ Skulker ×3"), in fields of up to 1024 characters rather than cut."""
-    counts: dict[str, int] = {}
-    for card in pile:
-        entry = card.face.title + (f" ↺ {card.back.title}" if card.back else "")
-        counts[entry] = counts.get(entry, 0) + 1
-    parts: list[str] = []
-    for entry, n in counts.items():
-        item = entry + (f" ×{n}" if n > 1 else "")
-        if parts and len(parts[-1]) + 2 + len(item) <= FIELD_MAX:
-            parts[-1] += ", " + item
-        else:
-            parts.append(item)
-    return parts
+    ("Scout ↺ Skulker ×3")."""
+    counts = Counter(card.face.title + (f" ↺ {card.back.title}" if card.back else "") for card in pile)
+    return [entry + (f" ×{n}" if n > 1 else "") for entry, n in counts.items()]
 
 
 class PhaseRenderer:
@@ -140,9 +132,13 @@ class PhaseRenderer:
         barracks = [card_text(c) + (" 🔒" if c.locked else "") for c in me.barracks]
         add_lines(panel, "Barracks (both sides)", barracks)
         add_lines(panel, "Warriors (both sides)", [card_text(c) for c in me.play])
-        for number, part in enumerate(discard_parts(me.discard)):
-            name = f"Discard pile ({len(me.discard)}, both sides)" if not number else "Discard pile, more"
-            panel.add(name, part, inline=False)
+        if me.discard:
+            add_lines(
+                panel,
+                f"Discard pile ({len(me.discard)}, both sides)",
+                discard_entries(me.discard),
+                joiner=", ",
+            )
         # Every field kept whole (the Discord layer drops the last fields of an
         # embed over 6000 characters): the hand text gives way first.
         room = min(HAND_MAX, PANEL_BUDGET - sum(len(f.name) + len(f.value) for f in panel.fields))
