@@ -27,6 +27,10 @@ class TableNotFound(TableError):
     pass
 
 
+class UnknownGame(TableError):
+    """A game this install does not have (a table of a game since removed, or a typo)."""
+
+
 class NotSeated(TableError):
     pass
 

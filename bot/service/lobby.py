@@ -22,6 +22,7 @@ from bot.service.errors import (
     TableDamaged,
     TableError,
     TableFull,
+    UnknownGame,
     WrongStatus,
 )
 from bot.service.news import news_of
@@ -280,11 +281,8 @@ class Lobby(Changes):
             return await self._change(table_id, abandon, kind="abandon", seat_of=user_id)
         except TableDamaged as unreadable:
             return await self._abandon_damaged(unreadable.damage, user_id, moderator)
-        except TableError:
-            record = await self.get(table_id)
-            if record.game in self.games:
-                raise
-            return await self._abandon_uninstalled(record, user_id, moderator)
+        except UnknownGame:  # its rules are needed to load its state: end it without them
+            return await self._abandon_uninstalled(await self.get(table_id), user_id, moderator)
 
     async def _abandon_uninstalled(self, record: TableRecord, user_id: int, moderator: bool) -> Outcome:
         """End a table whose game this install no longer has: the change path
@@ -294,8 +292,7 @@ class Lobby(Changes):
             _may_abandon(record, user_id, moderator)
             now = self.clock()
             events = [Event(text=ABANDONED)]
-            told = [e.model_dump(mode="json") for e in events]
-            entry = LogEntry(version=record.version + 1, at=now, kind="abandon", events=told)
+            entry = self._entry(record, "abandon", events)
             news = news_of(record, events, [], user_id, partial(self.text, record))
             record.status, record.deadline, record.undo = TableStatus.ABANDONED, None, None
             record.updated_at, record.headline = now, ""

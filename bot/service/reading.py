@@ -10,7 +10,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from bot.service.errors import TableDamaged, TableError, WrongStatus
+from bot.service.errors import TableDamaged, UnknownGame, WrongStatus
 from bot.service.policy import no_such_table
 from engines.core import Choice, Engine, Prompt, Result, Seat, View, quote, render_seats
 from engines.registry import GAMES
@@ -58,7 +58,7 @@ class Reading:
         try:
             return self.games[game]
         except KeyError:
-            raise TableError(f"There is no game called {quote(game)}. Try /games.") from None
+            raise UnknownGame(f"There is no game called {quote(game)}. Try /games.") from None
 
     async def get(self, table_id: str, *, to_change: bool = False) -> TableRecord:
         """The table; ``to_change``: for a change that saves it (see
