@@ -89,6 +89,3 @@ class UserSettingsStore:
     async def get(self, user_id: int) -> UserSettings:
         raw = await self.redis.get(settings_key(user_id))
         return UserSettings.model_validate_json(raw) if raw else UserSettings()
-
-    async def set(self, user_id: int, settings: UserSettings) -> UserSettings:
-        return await self.update(user_id, lambda _: settings)
