@@ -31,3 +31,8 @@ def plural(count: float, noun: str, many: str | None = None) -> str:
     "3 Days"; ``many`` names a plural no rule finds
     (``plural(2, "Master of Water", "Masters of Water")``)."""
     return f"{count:g} {noun_for(count, noun, many)}"
+
+
+def and_list(parts: list[str]) -> str:
+    """Items said as a list: "a", "a and b", "a, b and c"."""
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]

@@ -10,6 +10,8 @@ from typing import Literal
 
 from pydantic import BaseModel
 
+from engines.words import and_list
+
 TokenKind = Literal["hemo", "globin", "leukocyte", "medicine"]
 KINDS: tuple[TokenKind, ...] = ("hemo", "globin", "leukocyte", "medicine")
 NAMES = {"hemo": "Hemo", "globin": "Globin", "leukocyte": "Leukocyte", "medicine": "Medicine"}
@@ -46,7 +48,7 @@ def tokens_text(counts: Mapping[TokenKind, int]) -> str:
     parts = [f"{n} {NAMES[k]}" for k, n in counts.items() if n]
     if not parts:
         return "nothing"
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    return and_list(parts)
 
 
 def move(source: Tokens, target: Tokens, kind: TokenKind, n: int) -> int:
@@ -102,7 +104,7 @@ def exchanges_text(exchanged: list[str]) -> str:
     """ "2 Leukocyte for 1 Globin twice and 1 Hemo for 4 Globin", in the order made."""
     counts = Counter(exchanged)
     parts = [f"{what} {_TIMES.get(n, f'{n} times')}".rstrip() for what, n in counts.items()]
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    return and_list(parts)
 
 
 _TIMES = {1: "", 2: "twice"}

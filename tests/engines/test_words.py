@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from engines.registry import get_engine
-from engines.words import noun_for, plural
+from engines.words import and_list, noun_for, plural
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -30,6 +30,14 @@ ROOT = Path(__file__).resolve().parents[2]
 )
 def test_a_count_takes_the_noun_in_its_number(count: float, noun: str, said: str) -> None:
     assert plural(count, noun) == said
+
+
+def test_items_are_said_as_an_english_list() -> None:
+    assert [and_list(items) for items in (["a"], ["a", "b"], ["a", "b", "c"])] == [
+        "a",
+        "a and b",
+        "a, b and c",
+    ]
 
 
 def test_an_irregular_plural_may_be_named() -> None:
