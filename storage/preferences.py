@@ -25,6 +25,8 @@ class GuildSettings(BaseModel):
     guild_id: int
     # Members with this role may run tournaments, besides those with Manage Server.
     organiser_role_id: int | None = None
+    # Whether this server's tables, tournaments and players have web pages (off until turned on).
+    web: bool = False
 
 
 def guild_settings_key(guild_id: int) -> str:

@@ -55,6 +55,8 @@ class GameTableMixin:
     announcer: Announcer
     desk: TournamentDesk
     settings: Settings
+    ratings: RatingService
+    tournaments: TournamentService
     sync_commands: bool
     _sweeper: asyncio.Task[None] | None
     _drainer: asyncio.Task[None] | None
@@ -70,6 +72,7 @@ class GameTableMixin:
         ratings = RatingService(RatingStore(redis), service.clock)
         tournaments = TournamentService(TournamentStore(redis), service, ratings, clock=service.clock)
         results = Results(ratings, tournaments)
+        self.ratings, self.tournaments = ratings, tournaments
         self.desk = TournamentDesk(self, tournaments, results, self.flows)  # type: ignore[arg-type]
         self.announcer.on_end = self.desk.table_ended
         self._sweeper = None
@@ -290,9 +293,17 @@ async def run_bot(settings: Settings) -> None:
             connected = lambda: bot.is_ready() and not bot.is_closed()  # noqa: E731
             address = settings.metrics_host, settings.metrics_port
             endpoint = await health.serve(service.store, connected, *address)
+        pages = None
+        if settings.web_port is not None:
+            from bot.web.server import serve
+            from bot.web.site import Site
+
+            site = Site(service, bot.tournaments, bot.ratings, public_url=settings.public_url or "")
+            pages = await serve(site, settings.web_host, settings.web_port)
         try:
             async with bot:
                 await bot.start(settings.discord_token.get_secret_value())
         finally:
-            if endpoint is not None:
-                await endpoint.cleanup()
+            for runner in (endpoint, pages):
+                if runner is not None:
+                    await runner.cleanup()

@@ -12,6 +12,7 @@ from discord import app_commands
 from bot.app.announce import Announcer
 from bot.app.ui.flows import Flows
 from bot.app.ui.tournament_desk import TournamentDesk
+from bot.ops.settings import Settings
 from bot.service.tables import TableService
 
 
@@ -20,6 +21,9 @@ class TableHost(Protocol):
 
     @property
     def service(self) -> TableService: ...
+
+    @property
+    def settings(self) -> Settings: ...
 
     @property
     def announcer(self) -> Announcer: ...

@@ -36,6 +36,15 @@ class Settings(BaseSettings):
     metrics_host: str = Field(
         default="127.0.0.1", description="Address for METRICS_PORT (0.0.0.0 in a container)."
     )
+    web_port: int | None = Field(
+        default=None,
+        description="Serve the web pages (tables, replays, tournaments, players) on this port. Unset: off.",
+    )
+    web_host: str = Field(default="127.0.0.1", description="Address for WEB_PORT (0.0.0.0 in a container).")
+    public_url: str | None = Field(
+        default=None,
+        description="Where readers reach the web pages, e.g. https://games.example.org (for posted links).",
+    )
     shard_count: int | None = Field(default=None, description="Total shards across all bot processes.")
     shard_ids: list[int] | None = Field(default=None, description="Shards this process runs, e.g. [0,1].")
     log_level: str = Field(default="INFO", description="Python logging level.")

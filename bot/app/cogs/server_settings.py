@@ -48,3 +48,36 @@ class SettingsCommands(
             await reply(interaction, said, allowed_mentions=discord.AllowedMentions.none())
 
         await guarded(interaction, set_role())
+
+    @app_commands.command(name="web")
+    @app_commands.guild_only()
+    @app_commands.describe(pages="on: this server's tables, tournaments and players get web pages; off: none")
+    @app_commands.choices(
+        pages=[app_commands.Choice(name="on", value="on"), app_commands.Choice(name="off", value="off")]
+    )
+    @names("here")
+    async def web(self, interaction: Interaction, pages: str) -> None:
+        """(Manage Server) Turn this server's web pages on or off."""
+
+        async def set_web() -> None:
+            if not moderates(interaction, interaction.guild_id):
+                raise TableError("Only members with Manage Server can change this server's settings.")
+            store = SettingsStore(self.bot.service.store.redis)
+            settings = await store.guild(interaction.guild_id or 0)
+            settings.web = pages == "on"
+            await store.save_guild(settings)
+            if not settings.web:
+                said = "This server's web pages are off: its links now answer “not found”."
+            elif self.bot.settings.public_url is None:
+                said = (
+                    "This server's web pages are on. This bot has no public address (PUBLIC_URL) yet, "
+                    "so tables show no Watch link until its operator sets one."
+                )
+            else:
+                said = (
+                    "This server's web pages are on: tables get a Watch link and tournaments a "
+                    "Standings link. Pages show only what the table messages show."
+                )
+            await reply(interaction, said)
+
+        await guarded(interaction, set_web())

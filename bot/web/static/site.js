@@ -1,0 +1,41 @@
+// gametable's pages work without this file; with it, times read in the
+// reader's own time zone and live parts update as the game goes.
+"use strict";
+
+function localTimes(root) {
+  for (const el of root.querySelectorAll("time[data-ts]")) {
+    const when = new Date(Number(el.dataset.ts) * 1000);
+    const style = el.dataset.style || "f";
+    if (style === "R") {
+      const seconds = Math.round((when - Date.now()) / 1000);
+      const rtf = new Intl.RelativeTimeFormat(undefined, { numeric: "auto" });
+      const units = [["day", 86400], ["hour", 3600], ["minute", 60], ["second", 1]];
+      const [unit, size] = units.find(([, s]) => Math.abs(seconds) >= s) || units[3];
+      el.textContent = rtf.format(Math.round(seconds / size), unit);
+    } else {
+      el.textContent = when.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+    }
+    el.title = when.toLocaleString();
+  }
+}
+
+function live(root) {
+  const source = root.dataset.events;
+  const target = document.getElementById(root.dataset.target || "live");
+  if (!source || !target || !window.EventSource) return;
+  const status = document.getElementById("live-status");
+  const events = new EventSource(source);
+  events.addEventListener("update", (message) => {
+    target.innerHTML = message.data;
+    localTimes(target);
+    document.dispatchEvent(new CustomEvent("gametable:updated"));
+  });
+  events.addEventListener("open", () => { if (status) status.textContent = "Live: updates as the game goes."; });
+  events.addEventListener("error", () => { if (status) status.textContent = "Reconnecting…"; });
+}
+
+document.addEventListener("DOMContentLoaded", () => {
+  localTimes(document);
+  for (const root of document.querySelectorAll("[data-events]")) live(root);
+  setInterval(() => localTimes(document), 30000);
+});

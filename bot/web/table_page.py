@@ -1,0 +1,9 @@
+"""(to be written)"""
+
+from __future__ import annotations
+
+from aiohttp import web
+
+
+def routes() -> list[web.RouteDef]:
+    return []
