@@ -1,0 +1,91 @@
+"""Real-browser tests: Debian's headless Chromium (``/usr/bin/chromium``, never a
+downloaded browser) driven by Playwright, against the whole web application
+served on a real loopback port, on a real Redis.
+
+Screenshots go to ``artifacts/screenshots/`` (``SCREENSHOTS`` overrides it) at a
+phone's width and a desktop's, so a reviewer can look at every page kind."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import AsyncIterator, Awaitable, Callable
+from pathlib import Path
+
+import pytest
+from aiohttp import web
+from playwright.async_api import Browser, Page, async_playwright
+
+from bot.web.server import application
+from bot.web.site import Site
+from tests.web.conftest import HOME, OTHER, clock, open_pages, site  # noqa: F401 (fixtures)
+
+CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+SHOTS = Path(os.environ.get("SCREENSHOTS", Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"))
+WIDTHS = {"phone": (390, 844), "desktop": (1280, 900)}
+
+if not Path(CHROMIUM).exists():
+    pytest.skip(
+        "Chromium is not installed (apt-get install chromium; .ci/run installs it)", allow_module_level=True
+    )
+
+
+@pytest.fixture
+async def base_url(site: Site) -> AsyncIterator[str]:  # noqa: F811
+    """The application on a free loopback port; its address."""
+    await open_pages(site, HOME, OTHER)
+    runner = web.AppRunner(application(site), access_log=None, shutdown_timeout=0.5)
+    await runner.setup()
+    server = web.TCPSite(runner, "127.0.0.1", 0)
+    await server.start()
+    port = server._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        await runner.cleanup()
+
+
+@pytest.fixture
+async def browser() -> AsyncIterator[Browser]:
+    async with async_playwright() as playwright:
+        launched = await playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        try:
+            yield launched
+        finally:
+            await launched.close()
+
+
+@pytest.fixture
+async def page(browser: Browser) -> AsyncIterator[Page]:
+    """A desktop-sized page that fails the test on any script error or CSP violation."""
+    context = await browser.new_context(viewport={"width": 1280, "height": 900})
+    opened = await context.new_page()
+    problems: list[str] = []
+    opened.on("pageerror", lambda error: problems.append(f"script error: {error}"))
+    opened.on(
+        "console",
+        lambda message: problems.append(f"console: {message.text}") if message.type == "error" else None,
+    )
+    yield opened
+    await context.close()
+    assert problems == []
+
+
+Shoot = Callable[[Page, str], Awaitable[None]]
+
+
+@pytest.fixture
+def screenshot() -> Shoot:
+    """Save the page as ``<name>-phone.png`` and ``<name>-desktop.png``."""
+
+    SHOTS.mkdir(parents=True, exist_ok=True)
+
+    async def shoot(opened: Page, name: str) -> None:
+        before = opened.viewport_size
+        for width_name, (width, height) in WIDTHS.items():
+            await opened.set_viewport_size({"width": width, "height": height})
+            await opened.screenshot(path=str(SHOTS / f"{name}-{width_name}.png"), full_page=True)
+        if before is not None:
+            await opened.set_viewport_size(before)
+
+    return shoot
