@@ -16,14 +16,23 @@ LONGEST = 400
 FORBIDDEN = {
     "engines": ("bot", "storage", "discord", "redis", "asyncio"),
     "storage": ("bot", "discord"),
-    "bot.service": ("discord", "bot.tournaments", "bot.app", "bot.terminal", "bot.ops.cli"),
-    "bot.tournaments": ("discord", "bot.app", "bot.terminal", "bot.ops.cli"),
-    "bot.render": ("discord", "bot.app", "bot.terminal", "bot.service", "bot.ops.cli"),
-    "bot.terminal": ("discord", "bot.app", "bot.ops.cli"),
+    "bot.service": ("discord", "bot.tournaments", "bot.app", "bot.terminal", "bot.web", "bot.ops.cli"),
+    "bot.tournaments": ("discord", "bot.app", "bot.terminal", "bot.web", "bot.ops.cli"),
+    "bot.render": ("discord", "bot.app", "bot.terminal", "bot.service", "bot.web", "bot.ops.cli"),
+    "bot.terminal": ("discord", "bot.app", "bot.web", "bot.ops.cli"),
+    # The web face speaks HTTP and HTML, never discord; the Discord side may post its links.
+    "bot.web": ("discord", "bot.app", "bot.terminal", "bot.ops.cli"),
     "bot.app": ("bot.terminal", "bot.ops.cli"),
     # The operator's tools every floor may use import nothing of those floors.
     **{
-        f"bot.ops.{tool}": ("bot.service", "bot.app", "bot.terminal", "bot.tournaments", "bot.render")
+        f"bot.ops.{tool}": (
+            "bot.service",
+            "bot.app",
+            "bot.terminal",
+            "bot.tournaments",
+            "bot.render",
+            "bot.web",
+        )
         for tool in ("settings", "metrics", "health", "logs", "collector")
     },
 }
