@@ -16,6 +16,7 @@ from redis.asyncio import Redis
 
 from bot.web.live import Hub
 from bot.web.site import Site
+from bot.web.table_live import live_html
 from engines.registry import GAMES
 from storage import keys
 from storage.records import TableRecord, TableStatus
@@ -28,12 +29,14 @@ CHECKPOINTS = (0, 4, 12, 25)
 
 
 async def faces(client: Any, site: Site, record: TableRecord) -> dict[str, bytes]:
-    """Everything a reader can get of the table: the page, the picture, the stream's first update."""
+    """Everything a reader can get of the table: the page, its live part, the
+    picture, the event stream's first update."""
     site.pictures.clear()  # kept by version, and a twin has the same version
     await site.hub.close()
     site.hub = Hub(interval=0.02)
     page = f"/g/{HOME}/t/{record.id}"
     got = {"page": await (await client.get(page)).read()}
+    got["fragment"] = (await live_html(site, record)).encode()
     picture = await client.get(f"{page}/picture.png?v={record.version}")
     got["picture"] = await picture.read() if picture.status == 200 else b"none"
     stream = await client.get(f"{page}/events?v={record.version - 1}")

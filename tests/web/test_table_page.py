@@ -11,7 +11,7 @@ import pytest
 from redis.asyncio import Redis
 
 from bot.service.tables import Player
-from bot.web import table_live
+from bot.web import table_live, table_page
 from bot.web.site import Site
 from storage import keys
 from tests.web.conftest import HOME, OTHER
@@ -139,5 +139,31 @@ async def test_a_reader_whose_page_is_behind_is_sent_the_table_at_once(client: A
     response = await client.get(f"/g/{HOME}/t/{record.id}/events?v={record.version - 1}")
     try:
         assert await next_update(response) == live_part(await text_of(client, f"/g/{HOME}/t/{record.id}"))
+    finally:
+        response.close()
+
+
+async def test_the_store_reads_a_table_s_version_alone_and_its_log_s_tail(site: Site) -> None:
+    record = await started(site.service, "phase")
+    store = site.service.store
+    assert await store.version(record.id) == record.version > 0
+    assert await store.version("nosuch") is None
+    entries = await store.log(record.id)
+    assert await store.log_tail(record.id, 2) == (len(entries), entries[-2:])
+    assert await store.log_tail(record.id, 500) == (len(entries), entries)
+
+
+async def test_a_watcher_of_a_server_that_turned_its_pages_off_is_told_no_more(
+    client: Any, site: Site
+) -> None:
+    site.hub.interval = 0.05
+    record = await started(site.service, "phase")
+    response = await client.get(f"/g/{HOME}/t/{record.id}/events?v={record.version}")
+    try:
+        settings = await site.settings.guild(HOME)
+        settings.web = False
+        await site.settings.save_guild(settings)
+        await play(site.service, record.id, 1, random.Random(1))
+        assert await next_update(response) == table_page.OFF
     finally:
         response.close()
