@@ -100,6 +100,17 @@ class TableReads:
         stop = len(raw) if end == -1 else (end + 1 if end >= 0 else len(raw) + end + 1)
         return [LogEntry.model_validate_json(line) for line in raw[start:stop]]
 
+    async def log_tail(self, table_id: str, count: int) -> tuple[int, list[LogEntry]]:
+        """How many entries the log holds, and the last ``count`` of them (only those parsed)."""
+        _, raw = await self.archiver.entries(table_id)
+        return len(raw), [LogEntry.model_validate_json(line) for line in raw[max(0, len(raw) - count) :]]
+
+    async def version(self, table_id: str) -> int | None:
+        """The table's version alone (one field of its hash: what a live page
+        watches), or None when there is no table or the field does not read."""
+        raw = text_of(await self.redis.hget(keys.table(table_id), "version"))
+        return int(raw) if raw.isdigit() else None
+
     async def _load(self, table_ids: Sequence[str]) -> dict[str, TableRecord | None]:
         """Many tables at once, in one pipeline (split by node on a cluster):
         ``None`` for one that is gone or damaged (quarantined on the way); one

@@ -195,7 +195,7 @@ class Announcer:
         channel = self._channel(record.channel_id)
         if channel is None or record.message_id is None or self.flows is None:
             return
-        message: dict[str, Any] = self.flows.table_message(record)
+        message: dict[str, Any] = await self.flows.table_message(record)
         if message["view"] is discord.utils.MISSING:
             message["view"] = None
         # Always given, so a picture from an earlier version never lingers (an empty list removes it).

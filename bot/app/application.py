@@ -32,11 +32,13 @@ from bot.app.ui.flows import SORRY, Flows
 from bot.app.ui.items import DYNAMIC_ITEMS, OTHER_ITEMS, is_ours
 from bot.app.ui.tournament_desk import TournamentDesk
 from bot.app.ui.tournament_items import TournamentButton
+from bot.app.ui.watch_links import WatchLinks
 from bot.ops.settings import Settings
 from bot.service.ratings import RatingService
 from bot.service.tables import TableService
 from bot.tournaments.service import TournamentService
 from bot.tournaments.table_ends import Results
+from storage.preferences import SettingsStore
 from storage.ratings import RatingStore
 from storage.tournaments import TournamentStore
 
@@ -66,7 +68,8 @@ class GameTableMixin:
         self.settings = settings
         self.sync_commands = sync_commands
         self.announcer = Announcer(self, service)  # type: ignore[arg-type]
-        self.flows = Flows(service, self.announcer)
+        watch = WatchLinks(SettingsStore(service.store.redis), settings.public_url)
+        self.flows = Flows(service, self.announcer, watch)
         self.announcer.flows = self.flows
         redis = service.store.redis
         ratings = RatingService(RatingStore(redis), service.clock)

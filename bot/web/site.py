@@ -23,6 +23,7 @@ from bot.service.tables import TableService
 from bot.tournaments.service import TournamentService
 from bot.web.headers import SECURITY_HEADERS
 from bot.web.live import Hub
+from bot.web.pictures import PictureCache
 from storage.preferences import SettingsStore
 from storage.store import STORAGE_FAULTS
 
@@ -45,6 +46,7 @@ class Site:
     ratings: RatingService
     public_url: str = ""
     hub: Hub = field(default_factory=Hub)
+    pictures: PictureCache = field(default_factory=PictureCache)
     templates: jinja2.Environment = field(
         default_factory=lambda: jinja2.Environment(
             loader=jinja2.FileSystemLoader(HERE / "templates"),

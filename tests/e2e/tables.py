@@ -26,10 +26,13 @@ class BotMaker:
         redis_url: str,
         games: Mapping[str, Engine[Any, Any]] | None = None,
         clock: Callable[[], float] = time.time,
+        settings: Mapping[str, Any] | None = None,
     ) -> None:
+        """``settings``: the bot's settings besides the test defaults (``public_url``…)."""
         self.redis_url = redis_url
         self.games = games
         self.clock = clock
+        self.settings = dict(settings or {})
         self.clients: list[Redis] = []
         self.bots: list[GameTableBot] = []
 
@@ -38,7 +41,8 @@ class BotMaker:
         self.clients.append(client)
         options: dict[str, Any] = {"games": self.games} if self.games is not None else {}
         service = TableService(TableStore(client), turn_timeout=300, clock=self.clock, **options)
-        bot = GameTableBot(service, Settings(sweep_interval=3600, outbox_interval=3600))
+        settings = Settings(**{"sweep_interval": 3600, "outbox_interval": 3600, **self.settings})
+        bot = GameTableBot(service, settings)
         self.bots.append(bot)
         return bot
 

@@ -66,6 +66,7 @@ class SettingsCommands(
             settings = await store.guild(interaction.guild_id or 0)
             settings.web = pages == "on"
             await store.save_guild(settings)
+            self.bot.flows.watch.forget(settings.guild_id)
             if not settings.web:
                 said = "This server's web pages are off: its links now answer “not found”."
             elif self.bot.settings.public_url is None:

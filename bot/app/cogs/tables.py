@@ -130,7 +130,7 @@ class TableCommands(
 
     async def _show_new_table(self, interaction: Interaction, record: TableRecord) -> None:
         """Post the table message, open its log thread and remember both."""
-        message = await public_message(interaction, **self.flows.table_message(record))
+        message = await public_message(interaction, **await self.flows.table_message(record))
         thread_id = None
         try:
             thread = await message.create_thread(

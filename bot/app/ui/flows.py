@@ -20,6 +20,7 @@ from bot.app.ui.components import SeatSelect
 from bot.app.ui.embeds import fit, shown_name, table_embed, to_embed
 from bot.app.ui.panels import act_panel, table_view
 from bot.app.ui.pictures import HAND_PICTURE, TABLE_PICTURE, attach
+from bot.app.ui.watch_links import WatchLinks
 from bot.render.cardtext import choices_panel
 from bot.render.menu import level, narrow
 from bot.render.pictures.maker import TablePictures
@@ -31,6 +32,7 @@ from bot.service.policy import Actor
 from bot.service.seating import Drawn, check_drawn, check_removal, drawn_for, in_lobby, seat_label
 from bot.service.tables import Outcome, Player, TableService
 from bot.service.user_prefs import own_prefs
+from storage.preferences import SettingsStore
 from storage.records import BotLevel, TableRecord, TableStatus
 
 
@@ -80,9 +82,10 @@ def moderates(interaction: Interaction, guild_id: int | None) -> bool:
 
 
 class Flows:
-    def __init__(self, service: TableService, announcer: Announcing) -> None:
+    def __init__(self, service: TableService, announcer: Announcing, watch: WatchLinks | None = None) -> None:
         self.service = service
         self.announcer = announcer
+        self.watch = watch or WatchLinks(SettingsStore(service.store.redis), None)
         self.pictures = TablePictures(service.view)
 
     async def table(self, interaction: Interaction, table_id: str, *, to_change: bool = False) -> TableRecord:
@@ -354,8 +357,8 @@ class Flows:
         news = await since_last_move(self.service, record, interaction.user.id)
         await self._show_panel(interaction, record, note=news)
 
-    def table_message(self, record: TableRecord) -> dict[str, Any]:
-        view = table_view(record)
+    async def table_message(self, record: TableRecord) -> dict[str, Any]:
+        view = table_view(record, await self.watch.table(record))
         return {"embed": table_embed(self.service, record), "view": view or discord.utils.MISSING}
 
     async def table_picture(

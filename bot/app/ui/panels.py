@@ -15,17 +15,21 @@ from bot.service.tables import TableService
 from storage.records import TableRecord, TableStatus
 
 
-def table_view(record: TableRecord) -> discord.ui.View | None:
-    """The public message's buttons for this stage of the table."""
+def table_view(record: TableRecord, watch: str | None = None) -> discord.ui.View | None:
+    """The public message's buttons for this stage of the table; ``watch``: the
+    address of its web page, for a Watch link (on a row of its own: the lobby's
+    row is full)."""
     verbs = {
         TableStatus.LOBBY: ["join", "leave", "bot", "start", "kick"],
         TableStatus.PLAYING: ["hand", "act"],
     }
-    if record.status not in verbs:
+    if record.status not in verbs and watch is None:
         return None
     view = discord.ui.View(timeout=None)
-    for verb in verbs[record.status]:
+    for verb in verbs.get(record.status, []):
         view.add_item(TableButton(verb, record.id, record.version))
+    if watch is not None:
+        view.add_item(discord.ui.Button(style=discord.ButtonStyle.link, label="Watch", url=watch, row=1))
     return view
 
 

@@ -159,7 +159,7 @@ class TournamentDesk:
         channel = self.client.get_channel(channel_id) or await self.client.fetch_channel(channel_id)
         if not isinstance(channel, discord.TextChannel):
             raise TableError("Tournament tables need a text channel for their threads.")
-        message = await channel.send(**self.flows.table_message(record))
+        message = await channel.send(**await self.flows.table_message(record))
         thread_id = None
         try:
             thread = await message.create_thread(name=fit(f"Round {number} · {record.id}", 100))

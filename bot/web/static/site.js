@@ -39,3 +39,10 @@ document.addEventListener("DOMContentLoaded", () => {
   for (const root of document.querySelectorAll("[data-events]")) live(root);
   setInterval(() => localTimes(document), 30000);
 });
+
+// The live table page: its play-by-play reads newest last, so show the newest.
+function newestLast(root) {
+  for (const list of root.querySelectorAll("ol.newest-last")) list.scrollTop = list.scrollHeight;
+}
+document.addEventListener("DOMContentLoaded", () => newestLast(document));
+document.addEventListener("gametable:updated", () => newestLast(document));

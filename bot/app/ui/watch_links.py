@@ -1,0 +1,61 @@
+"""The **Watch** link on a table message: the table's web page, shown when its
+server has turned its pages on (``/settings web on``) and the bot has a public
+address (``PUBLIC_URL``). Never on a table outside a server.
+
+Every table message built asks whether its server's pages are on; a Redis read
+each time would cost a round trip per edit, so the answer is kept a short
+while per process, and ``/settings web`` forgets it at once in the process
+that changed it (another process learns within ``TTL``)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from bot.web import links
+from storage.preferences import SettingsStore
+from storage.records import TableRecord, TableStatus
+
+TTL = 30.0
+# Servers whose answer is kept at most; past it the oldest half is forgotten.
+KEPT = 10_000
+WATCHED = (TableStatus.LOBBY, TableStatus.PLAYING, TableStatus.FINISHED)
+
+
+class WatchLinks:
+    def __init__(
+        self,
+        settings: SettingsStore,
+        public_url: str | None,
+        ttl: float = TTL,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.settings = settings
+        self.public_url = public_url
+        self.ttl = ttl
+        self.clock = clock
+        self._kept: dict[int, tuple[float, bool]] = {}
+
+    async def pages_on(self, guild_id: int) -> bool:
+        now = self.clock()
+        kept = self._kept.get(guild_id)
+        if kept is not None and kept[0] > now:
+            return kept[1]
+        on = (await self.settings.guild(guild_id)).web
+        if len(self._kept) >= KEPT:
+            for old in list(self._kept)[: KEPT // 2]:
+                del self._kept[old]
+        self._kept[guild_id] = (now + self.ttl, on)
+        return on
+
+    def forget(self, guild_id: int) -> None:
+        """The server's setting changed here: read it again next time."""
+        self._kept.pop(guild_id, None)
+
+    async def table(self, record: TableRecord) -> str | None:
+        """The table page's address for its message's Watch link, or None for no link."""
+        if not self.public_url or record.guild_id is None or record.status not in WATCHED:
+            return None
+        if not await self.pages_on(record.guild_id):
+            return None
+        return links.table(self.public_url, record.guild_id, record.id)
