@@ -133,7 +133,7 @@ async def _played(site: Site, guild_id: int, user_id: int, results: list[RatedRe
         side = _side(result, user_id)
         assert side is not None
         rank = result.ranks[side]
-        place = place_mark(1 + sorted(set(result.ranks)).index(rank))
+        place = _place(1 + sorted(set(result.ranks)).index(rank), len(result.ranks))
         tied = sum(1 for r in result.ranks if r == rank) > 1
         others = [result.names.get(u, "someone") for s in result.sides for u in s if u != user_id]
         played.append(
@@ -147,6 +147,12 @@ async def _played(site: Site, guild_id: int, user_id: int, results: list[RatedRe
             )
         )
     return played
+
+
+def _place(number: int, sides: int) -> str:
+    """``1st of 3``: in words, where a table message shows a medal."""
+    words = ("1st", "2nd", "3rd")[number - 1] if number <= 3 else place_mark(number)
+    return f"{words} of {sides}"
 
 
 async def _seated(site: Site, guild_id: int, user_id: int) -> list[Seated]:

@@ -1,5 +1,5 @@
 """A panel's or event's Discord-flavoured text as safe HTML: seat references
-as names, ``**bold**`` and `` `code` `` as such, ``<t:…>`` as a ``<time>``.
+as names, ``**bold**``, ``*italic*`` and `` `code` `` as such, ``<t:…>`` as a ``<time>``.
 Everything else is escaped, so no text of a log or a panel can make markup."""
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from markupsafe import Markup, escape
 # A seat reference or a Discord timestamp; what lies between is plain text.
 _TOKENS = re.compile(r"<seat:(\d+)>|<t:(\d{1,12})(?::([tTdDfFR]))?>")
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
+_ITALIC = re.compile(r"(?<![*\w])\*(?![\s*])([^*\n]+?)(?<!\s)\*(?![*\w])")
 _CODE = re.compile(r"`([^`]+)`")
 
 
@@ -30,7 +31,8 @@ def panel_text(text: str, name: Callable[[int], str]) -> Markup:
     out.append(str(escape(text[last:])))
     html = "".join(out)
     html = _CODE.sub(r"<code>\1</code>", html)
-    return Markup(_BOLD.sub(r"<strong>\1</strong>", html))
+    html = _BOLD.sub(r"<strong>\1</strong>", html)
+    return Markup(_ITALIC.sub(r"<em>\1</em>", html))
 
 
 def _time(ts: int, style: str) -> str:

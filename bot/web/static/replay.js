@@ -6,9 +6,8 @@
 (() => {
   const board = document.getElementById("replay-board");
   const moves = document.getElementById("replay-moves");
-  const tools = document.getElementById("replay-tools");
   const status = document.getElementById("replay-status");
-  if (!board || !moves || !tools || !window.fetch || !window.history) return;
+  if (!board || !moves || !window.fetch || !window.history) return;
 
   const PACE_MS = 1000;
   let asked = 0; // the newest request: an older answer arriving late is dropped
@@ -32,9 +31,12 @@
     if (!item) return;
     item.classList.add("current");
     item.querySelector("a")?.setAttribute("aria-current", "step");
-    // Scroll the list alone (not the page) to keep the step in sight.
-    const top = item.offsetTop - moves.clientHeight / 2;
-    moves.scrollTop = Math.max(0, top);
+    // Scroll the list alone (never the page), and only when the step is out of sight.
+    const box = moves.getBoundingClientRect();
+    const line = item.getBoundingClientRect();
+    if (line.top < box.top || line.bottom > box.bottom) {
+      moves.scrollTop += line.top - box.top - (box.height - line.height) / 2;
+    }
   }
 
   async function go(move, how) {
@@ -54,6 +56,7 @@
     }
     if (mine !== asked) return;
     board.innerHTML = html;
+    dock();
     mark(move);
     if (how === "push") history.pushState({ move }, "", address(move));
     else if (how === "replace") history.replaceState({ move }, "", address(move));
@@ -67,23 +70,26 @@
   }
 
   // Autoplay: a button only the script adds, since only the script can play.
+  // It lives among the step controls, moved into each new set of them.
   const play = document.createElement("button");
   play.type = "button";
+  play.id = "replay-play";
   play.className = "plain replay-play";
-  play.setAttribute("aria-pressed", "false");
-  play.textContent = "▶ Play";
-  tools.appendChild(play);
+  const label = (glyph, word) => {
+    play.innerHTML = `<span aria-hidden="true">${glyph}</span> ${word}`;
+  };
+  label("▶", "Play");
+  const dock = () => board.querySelector(".replay-controls")?.appendChild(play);
+  dock();
 
   function stop() {
     if (timer !== null) clearInterval(timer);
     timer = null;
-    play.textContent = "▶ Play";
-    play.setAttribute("aria-pressed", "false");
+    label("▶", "Play");
   }
   function start() {
     if (current() >= last()) go(0, "push");
-    play.textContent = "⏸ Pause";
-    play.setAttribute("aria-pressed", "true");
+    label("❚❚", "Pause");
     timer = setInterval(() => {
       if (current() >= last()) stop();
       else go(current() + 1, "replace");
