@@ -73,7 +73,7 @@ async def replay_page(request: web.Request) -> web.Response:
             abandoned=record.status is TableStatus.ABANDONED,
             live=live,
         )
-    replay = await replay_of(record, engine, await site.service.store.log(record.id))
+    replay = await replay_of(record, engine, lambda: site.service.store.log(record.id))
     move = move_asked(request.query.get("move"), replay.last)
     context = await _context(site, guild_id, record, replay, move)
     if request.query.get("part") == "board":

@@ -14,6 +14,7 @@ change to the table, so a kept replay is never stale."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -58,8 +59,13 @@ class Seal:
     posted: str | None  # the seal the table posted when the game began
     seed: int
     computed: str  # the seal of the published seed
-    checks: bool  # the whole replay checked out
+    sealed: bool  # the seed was random enough to be sealed (not chosen by hand)
+    replays: bool  # the whole replay checked out
     verdict: str  # what the replay found, in a sentence
+
+    @property
+    def checks(self) -> bool:
+        return self.sealed and self.replays
 
 
 @dataclass(frozen=True)
@@ -85,8 +91,11 @@ _kept: LRUCache[tuple[str, int], Replay] = LRUCache(KEPT)
 _building: dict[tuple[str, int], asyncio.Future[Replay]] = {}
 
 
-async def replay_of(record: TableRecord, engine: Engine[Any, Any], entries: list[LogEntry]) -> Replay:
-    """The replay of a finished ``record`` (kept per version; built once at a time)."""
+async def replay_of(
+    record: TableRecord, engine: Engine[Any, Any], log: Callable[[], Awaitable[list[LogEntry]]]
+) -> Replay:
+    """The replay of a finished ``record`` (kept per version; built once at a
+    time); ``log`` reads its log, only when the replay is not kept."""
     key = (record.id, record.version)
     kept = _kept.get(key)
     if kept is not None:
@@ -98,6 +107,7 @@ async def replay_of(record: TableRecord, engine: Engine[Any, Any], entries: list
     _building[key] = future
     try:
         # A long replay is CPU work: off the event loop, so other pages go on.
+        entries = await log()
         built = await asyncio.to_thread(build, record, engine, entries)
     except BaseException as error:
         future.set_exception(error)
@@ -145,7 +155,8 @@ def build(record: TableRecord, engine: Engine[Any, Any], entries: list[LogEntry]
             posted=posted[0] if posted else None,
             seed=seed,
             computed=seal(record.id, seed),
-            checks=checks and head.get("seal") is not None,
+            sealed=head.get("seal") is not None,
+            replays=checks,
             verdict=verdict,
         ),
         result=_result(record, engine),

@@ -48,7 +48,12 @@ def visible(page: str) -> str:
 def panel_texts(panel: Panel, name: Callable[[int], str]) -> list[str]:
     """What the panel says, as the page must show it (names in, bold marks out)."""
     parts = [panel.description, *(f.name for f in panel.fields), *(f.value for f in panel.fields)]
-    return [render_seats(p, name).replace("**", "").replace("`", "") for p in parts if p]
+    return [bare(render_seats(p, name)) for p in parts if p]
+
+
+def bare(text: str) -> str:
+    """Text without Discord's marks (the page makes markup of them)."""
+    return re.sub(r"[*`]", "", text)
 
 
 async def board(client: Any, table_id: str, move: int | str) -> str:
@@ -77,13 +82,13 @@ async def test_every_step_shows_the_public_table_a_spectator_saw_then(
     assert last > 10 and f"of {last}" in text
     shown = []
     for move, panel in enumerate(seen):
-        part = visible(await board(client, table_id, move))
+        part = bare(visible(await board(client, table_id, move)))
         for expected in panel_texts(panel, name):
             assert expected in part, (move, expected)
         shown.append(part)
     assert len(set(shown)) > last // 2, "the steps differ from one another"
     # The last step is the final table; past it is the end again.
-    assert shown[-1] == visible(await board(client, table_id, last + 5))
+    assert shown[-1] == bare(visible(await board(client, table_id, last + 5)))
 
 
 async def test_the_move_list_links_every_step_and_marks_the_current_one(client: Any, site: Site) -> None:
@@ -91,7 +96,7 @@ async def test_the_move_list_links_every_step_and_marks_the_current_one(client: 
     replay = await replays.replay_of(
         await site.service.get(table_id),
         site.service.engine("spheres-of-life"),
-        await site.service.store.log(table_id),
+        lambda: site.service.store.log(table_id),
     )
     page = await (await client.get(replay_url(table_id, query="?move=3"))).text()
     for move in range(replay.last + 1):
@@ -135,6 +140,16 @@ async def test_the_seal_checks_with_the_seed_and_the_hash_posted_at_the_start(
     posted = seal(table_id, record.seed)
     assert text.count(posted) >= 2  # posted at the start, and computed from the seed again
     assert str(record.seed) in text and "It checks out" in text
+
+
+async def test_a_seed_chosen_by_hand_replays_but_is_not_sealed(client: Any, site: Site) -> None:
+    table = await site.service.create("spheres-of-life", ANN, guild_id=HOME, channel_id=1, seed=3)
+    await site.service.join(table.id, BOB)
+    await site.service.start(table.id, ANN.user_id)
+    await play(site.service, table.id)
+    text = visible(await (await client.get(replay_url(table.id))).text())
+    assert "Not sealed" in text and "✓" not in text and "✗" not in text
+    assert "chosen by hand" in text and seal(table.id, 3) not in text
 
 
 async def _log_lines(redis: Redis, table_id: str) -> tuple[str, list[bytes]]:
@@ -202,10 +217,18 @@ async def test_a_replay_is_built_once_per_table_version(
         return real(*args)
 
     monkeypatch.setattr(replays, "build", counted)
+    reads: list[str] = []
+    read_log = site.service.store.log
+
+    async def log(table: str, *args: Any) -> Any:
+        reads.append(table)
+        return await read_log(table, *args)
+
+    monkeypatch.setattr(site.service.store, "log", log)
     for move in (0, 1, 2, 3):
         await board(client, table_id, move)
     await client.get(replay_url(table_id))
-    assert built == [table_id]
+    assert built == [table_id] and reads == [table_id], "the log is read and replayed once"
 
 
 async def test_refusals_are_the_one_404(client: Any, site: Site) -> None:
