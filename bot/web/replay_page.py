@@ -11,7 +11,6 @@ that changes from move to move alone, for the page's script."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from typing import Any
 
 from aiohttp import web
@@ -75,17 +74,21 @@ async def replay_page(request: web.Request) -> web.Response:
         )
     replay = await replay_of(record, engine, lambda: site.service.store.log(record.id))
     move = move_asked(request.query.get("move"), replay.last)
-    context = await _context(site, guild_id, record, replay, move)
+    context = _context(guild_id, record, replay, move)
     if request.query.get("part") == "board":
         return site.page("replay_step.html", **context)
     return site.page(
-        "replay.html", title=f"Replay of {title} — table {record.id}", game=title, live=live, **context
+        "replay.html",
+        title=f"Replay of {title} — table {record.id}",
+        game=title,
+        live=live,
+        players=await _players(site, guild_id, record),
+        **context,
     )
 
 
-async def _context(
-    site: Site, guild_id: int, record: TableRecord, replay: Replay, move: int
-) -> dict[str, Any]:
+def _context(guild_id: int, record: TableRecord, replay: Replay, move: int) -> dict[str, Any]:
+    """What the changing part of the page needs (also served alone)."""
     names = [seat.name for seat in record.seats]
 
     def name(seat: int) -> str:
@@ -94,7 +97,9 @@ async def _context(
     def at(step: int) -> str:
         return links.replay("", guild_id, record.id, step)
 
-    text: Callable[[str], Markup] = lambda value: panel_text(value, name)  # noqa: E731
+    def text(value: str) -> Markup:
+        return panel_text(value, name)
+
     return {
         "table_id": record.id,
         "replay": replay,
@@ -104,7 +109,6 @@ async def _context(
         "name": name,
         "text": text,
         "at": at,
-        "players": await _players(site, guild_id, record),
     }
 
 
