@@ -16,12 +16,17 @@ from redis.asyncio import Redis
 
 from bot.render import Panel
 from bot.service.shuffle import seal
+from bot.service.undo_requests import ask_undo, vote_undo
 from bot.web import replays
 from bot.web.site import Site
 from engines.core import render_seats
 from storage import keys
 from storage.records import TableStatus
 from storage.retention import archive_key, pack, unpack
+from storage.store import TableStore
+from tests.support.clock import Clock
+from tests.support.minigame import HIGH_CARD
+from tests.support.service import high_card_service, high_card_table
 from tests.web.conftest import HOME, OTHER
 from tests.web.games import ANN, BOB, finished, play, start
 
@@ -298,3 +303,26 @@ async def test_a_lobby_and_an_abandoned_table_have_no_replay(client: Any, site: 
     assert "abandoned" in abandoned and f'href="/g/{HOME}/t/{gone}"' in abandoned
     record = await site.service.get(gone)
     assert str(record.seed) not in abandoned and "Moves" not in abandoned
+
+
+async def test_a_move_taken_back_is_told_but_is_no_step(store: TableStore) -> None:
+    service = high_card_service(store, Clock(1000.0))
+    table_id = await high_card_table(service, ANN, BOB)
+    record = await service.get(table_id)
+    card = service.view(record, ANN.user_id).hand[0]  # type: ignore[attr-defined]
+    await service.act(table_id, ANN.user_id, f"play:{card}")
+    asked = (await ask_undo(service, table_id, ANN.user_id)).table
+    assert asked.undo is not None and asked.undo.asked_at is not None
+    done = (await vote_undo(service, table_id, BOB.user_id, asked.undo.asked_at, True)).table
+    while done.status is TableStatus.PLAYING:
+        seat = service.awaited(done)[0]
+        user = done.seats[seat].user_id
+        assert user is not None
+        done = (await service.act(table_id, user, service.choices(done, user)[-1].key)).table
+    entries = await service.store.log(table_id)
+    made = [e for e in entries if e.kind == "act"]
+    replay = replays.build(done, HIGH_CARD, entries)
+    assert replay.seal.replays and replay.last == len(made) - 1
+    assert len(replay.boards) == len(replay.steps)
+    noted = [s.number for s in replay.steps if any("taken back" in line.text for line in s.lines)]
+    assert noted == [0]  # the first move, taken back before any other
