@@ -82,13 +82,9 @@ class Replay:
     def last(self) -> int:
         return len(self.steps) - 1
 
-    def at(self, move: int) -> int:
-        """``move`` within the steps there are."""
-        return max(0, min(move, self.last))
-
 
 _kept: LRUCache[tuple[str, int], Replay] = LRUCache(KEPT)
-_building: dict[tuple[str, int], asyncio.Future[Replay]] = {}
+_building: dict[tuple[str, int], asyncio.Task[Replay]] = {}
 
 
 async def replay_of(
@@ -100,22 +96,25 @@ async def replay_of(
     kept = _kept.get(key)
     if kept is not None:
         return kept
-    pending = _building.get(key)
-    if pending is not None:
-        return await asyncio.shield(pending)
-    future: asyncio.Future[Replay] = asyncio.get_running_loop().create_future()
-    _building[key] = future
+    task = _building.get(key)
+    if task is None:
+        task = _building[key] = asyncio.create_task(_build(key, record, engine, log))
+    # A reader who leaves does not stop the replay the others wait for.
+    return await asyncio.shield(task)
+
+
+async def _build(
+    key: tuple[str, int],
+    record: TableRecord,
+    engine: Engine[Any, Any],
+    log: Callable[[], Awaitable[list[LogEntry]]],
+) -> Replay:
     try:
-        # A long replay is CPU work: off the event loop, so other pages go on.
         entries = await log()
+        # A long replay is CPU work: off the event loop, so other pages go on.
         built = await asyncio.to_thread(build, record, engine, entries)
-    except BaseException as error:
-        future.set_exception(error)
-        future.exception()  # retrieved: nobody else may be waiting
-        raise
     finally:
         _building.pop(key, None)
-    future.set_result(built)
     _kept[key] = built
     return built
 

@@ -5,6 +5,7 @@ stored log or seed is tampered with), and nothing of a game still in play."""
 
 from __future__ import annotations
 
+import asyncio
 import html
 import json
 import re
@@ -230,7 +231,9 @@ async def test_a_replay_is_built_once_per_table_version(
         return await read_log(table, *args)
 
     monkeypatch.setattr(site.service.store, "log", log)
-    for move in (0, 1, 2, 3):
+    # Readers arriving together wait for the one replay.
+    await asyncio.gather(*(board(client, table_id, move) for move in (0, 1, 2)))
+    for move in (3, 4):
         await board(client, table_id, move)
     await client.get(replay_url(table_id))
     assert built == [table_id] and reads == [table_id], "the log is read and replayed once"
