@@ -51,6 +51,12 @@ class Replayed:
     sealed: bool
 
 
+# Told of each state the replay reaches: after the setup (``None``) and after
+# each move (the move's position among the log's entries, the header not
+# counted). The state is changed in place by the next move: read it at once.
+Step = Callable[[int | None, BaseModel], None]
+
+
 def replay_file(path: Path, games: Mapping[str, Engine[Any, Any]]) -> Replayed:
     """:func:`replay` of the file at ``path``; :class:`UnreadableLog` when it cannot be read."""
     try:
@@ -91,7 +97,9 @@ def _json(number: int, line: str) -> Any:
         raise UnreadableLog(f"line {number} holds a number too long to be a log's") from None
 
 
-def replay(text: str, games: Mapping[str, Engine[Any, Any]]) -> Replayed:
+def replay(text: str, games: Mapping[str, Engine[Any, Any]], step: Step | None = None) -> Replayed:
+    """Check the log ``text``; :class:`ReplayError` says where it does not.
+    ``step`` sees every state on the way (see :data:`Step`), up to a failure."""
     head, *entries = read_log(text)
     _check_header(head)
     if "seed" not in head:
@@ -106,12 +114,12 @@ def replay(text: str, games: Mapping[str, Engine[Any, Any]]) -> Replayed:
         _check_entry(index, entry, head["players"])
     _check_published(entries, head)
     state = _setup(engine, head, seed)
+    if step is not None:
+        step(None, state)
     moves, version = 0, None
-    # A move taken back with consent drew no chance and showed nothing: replay skips it.
-    undos = [e["action"] for e in entries if e["kind"] == "undo" and isinstance(e.get("action"), dict)]
-    undone = {a["undo"] for a in undos}
+    applied = set(replayed(entries))
     for index, entry in enumerate(entries, start=2):
-        if entry["kind"] not in MOVES or entry["version"] in undone:
+        if index - 2 not in applied:
             continue
         if entry["version"] != version:  # the table saved and reloaded its state here
             state = _engine(index, engine.load_state, engine.dump_state(state))
@@ -125,6 +133,8 @@ def replay(text: str, games: Mapping[str, Engine[Any, Any]]) -> Replayed:
         state = transition.state
         _same_events(index, entry, transition.events)
         moves += 1
+        if step is not None:
+            step(index - 2, state)
     if _engine(len(entries) + 1, engine.result, state) is None:
         raise ReplayError("the game does not end where the log ends")
     final = state_hash(engine.dump_state(state))
@@ -137,6 +147,14 @@ def replay(text: str, games: Mapping[str, Engine[Any, Any]]) -> Replayed:
         raise ReplayError("the final state differs from the one the table published")
     sealed = head["seal"] is not None
     return Replayed(head["game"], head["table"], moves, final, sealed)
+
+
+def replayed(entries: list[dict[str, Any]]) -> list[int]:
+    """The positions (among the entries) of the moves a replay applies: every
+    move but those taken back with consent, which drew no chance and showed nothing."""
+    undos = [e["action"] for e in entries if e["kind"] == "undo" and isinstance(e.get("action"), dict)]
+    undone = {a["undo"] for a in undos}
+    return [i for i, e in enumerate(entries) if e["kind"] in MOVES and e["version"] not in undone]
 
 
 def _check_header(head: dict[str, Any]) -> None:
@@ -210,9 +228,15 @@ def _setup(engine: Engine[Any, Any], head: dict[str, Any], seed: int) -> BaseMod
         raise ReplayError(f"line 1: the game cannot be set up from this header ({_said(error)})") from None
 
 
+def published(entries: list[dict[str, Any]]) -> list[str]:
+    """The hashes the table posted in its log, in order: the seal at the start
+    (when the seed was sealed), then the final state's at the end."""
+    return [m for e in entries for ev in e.get("events", []) for m in _SEALS.findall(str(ev.get("text")))]
+
+
 def _check_published(entries: list[dict[str, Any]], head: dict[str, Any]) -> None:
     """The seal and the final hash in the header are the ones the table posted in its log."""
-    posted = [m for e in entries for ev in e.get("events", []) for m in _SEALS.findall(str(ev.get("text")))]
+    posted = published(entries)
     if head["seal"] is not None:
         if head["seal"] not in posted[:1]:
             raise ReplayError("the seal in the header is not the one published at the start")

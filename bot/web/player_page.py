@@ -1,9 +1,195 @@
-"""(to be written)"""
+"""A player's page in one server: ``/g/<guild>/players/<user>``.
+
+Their rating of each game there (μ − 3σ, provisional marked, as ``/rating``
+and ``/leaderboard`` show it), their finished rated games there, newest first,
+each linking to its replay, and the tables they sit at there now. Everything
+comes from this server's own records (its ratings store, the user's table list
+filtered to this server): another server's games never show. The name shown is
+the one their seat or rating carries; their user id is only in the address."""
 
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
 from aiohttp import web
+
+from bot.render.base import place_mark
+from bot.service.errors import TableError
+from bot.service.ratings import PROVISIONAL_GAMES, Standing, ordinal
+from bot.web import links
+from bot.web.site import NotFound, Site, site_of
+from storage import keys
+from storage.damage import DamagedTable
+from storage.listing import Entry
+from storage.ratings import RatedResult
+from storage.records import TableStatus
+
+RECENT = 20
+# The user's own table list holds their tables in every server; one page of it is read.
+LISTED = 100
+USER_ID = re.compile(r"[1-9][0-9]{0,19}")
+
+
+@dataclass(frozen=True)
+class Rated:
+    game: str
+    standing: Standing
+
+    @property
+    def shown(self) -> str:
+        return f"{ordinal(self.standing.rating):.1f}"
+
+
+@dataclass(frozen=True)
+class Played:
+    game: str
+    table_id: str
+    at: float
+    place: str
+    others: list[str]
+    replay: str | None  # None once the table is no longer kept
+
+    @property
+    def iso(self) -> str:
+        return datetime.fromtimestamp(self.at, UTC).isoformat()
+
+    @property
+    def utc(self) -> str:
+        return datetime.fromtimestamp(self.at, UTC).strftime("%Y-%m-%d %H:%M UTC")
+
+
+@dataclass(frozen=True)
+class Seated:
+    game: str
+    table_id: str
+    status: str
+    page: str
+
+
+async def player_page(request: web.Request) -> web.Response:
+    site = site_of(request)
+    guild_id = await site.guild(request)
+    raw = request.match_info.get("user", "")
+    if not USER_ID.fullmatch(raw):
+        raise NotFound
+    user_id = int(raw)
+    ratings = await _ratings(site, guild_id, user_id)
+    results = await _results(site, guild_id, user_id)
+    seated = await _seated(site, guild_id, user_id)
+    name = _name(user_id, ratings, results) or await _seat_name(site, user_id, seated)
+    if not (ratings or results or seated) or not name:
+        raise NotFound
+    return site.page(
+        "player.html",
+        title=f"{name} — player",
+        name=name,
+        ratings=ratings,
+        played=await _played(site, guild_id, user_id, results),
+        seated=seated,
+        provisional=PROVISIONAL_GAMES,
+    )
+
+
+def title(site: Site, game: str) -> str:
+    try:
+        return site.service.engine(game).info.title
+    except TableError:
+        return game  # a game this install no longer has: its id still names it
+
+
+async def _ratings(site: Site, guild_id: int, user_id: int) -> list[Rated]:
+    found = []
+    for game in await site.ratings.games(guild_id):
+        standing = await site.ratings.rating(guild_id, game, user_id)
+        if standing is not None:
+            found.append(Rated(title(site, game), standing))
+    return found
+
+
+async def _results(site: Site, guild_id: int, user_id: int) -> list[RatedResult]:
+    """The rated results of this server the user played in, newest first."""
+    found = []
+    for game in await site.ratings.games(guild_id):
+        results = await site.ratings.store.results(guild_id, game)
+        found += [r for r in results if _side(r, user_id) is not None]
+    return sorted(found, key=lambda r: (-r.at, r.table_id))[:RECENT]
+
+
+def _side(result: RatedResult, user_id: int) -> int | None:
+    return next((i for i, side in enumerate(result.sides) if user_id in side), None)
+
+
+async def _played(site: Site, guild_id: int, user_id: int, results: list[RatedResult]) -> list[Played]:
+    # A finished table is kept for a while (the operator's retention): link
+    # only the replays still there.
+    async with site.service.store.redis.pipeline(transaction=False) as pipe:
+        for result in results:
+            pipe.exists(keys.table(result.table_id))
+        kept = await pipe.execute() if results else []
+    played = []
+    for result, there in zip(results, kept, strict=True):
+        side = _side(result, user_id)
+        assert side is not None
+        rank = result.ranks[side]
+        place = _place(1 + sorted(set(result.ranks)).index(rank), len(result.ranks))
+        tied = sum(1 for r in result.ranks if r == rank) > 1
+        others = [result.names.get(u, "someone") for s in result.sides for u in s if u != user_id]
+        played.append(
+            Played(
+                game=title(site, result.game),
+                table_id=result.table_id,
+                at=result.at,
+                place=place + (" (tied)" if tied else ""),
+                others=others,
+                replay=links.replay("", guild_id, result.table_id) if there else None,
+            )
+        )
+    return played
+
+
+def _place(number: int, sides: int) -> str:
+    """``1st of 3``: in words, where a table message shows a medal."""
+    words = ("1st", "2nd", "3rd")[number - 1] if number <= 3 else place_mark(number)
+    return f"{words} of {sides}"
+
+
+async def _seated(site: Site, guild_id: int, user_id: int) -> list[Seated]:
+    page = await site.service.store.page(f"user:{user_id}", 0, LISTED)
+    return [
+        Seated(title(site, e.game), e.id, _status(e), links.table("", guild_id, e.id))
+        for e in page.entries
+        if e.guild_id == guild_id and e.status.active
+    ]
+
+
+def _status(entry: Entry) -> str:
+    if entry.status is TableStatus.LOBBY:
+        return "waiting for players"
+    return "their move" if entry.your_move else (entry.headline or "in play")
+
+
+def _name(user_id: int, ratings: list[Rated], results: list[RatedResult]) -> str:
+    """The name their newest rated game knew them by, else their rating's."""
+    for result in results:
+        if result.names.get(user_id):
+            return result.names[user_id]
+    return next((r.standing.rating.name for r in ratings if r.standing.rating.name), "")
+
+
+async def _seat_name(site: Site, user_id: int, seated: list[Seated]) -> str:
+    """The name on their seat at a table of this server."""
+    for table in seated:
+        try:
+            record = await site.service.store.get(table.table_id)
+        except DamagedTable:
+            continue
+        seat = None if record is None else record.seat_of(user_id)
+        if record is not None and seat is not None:
+            return record.seats[seat].name
+    return ""
 
 
 def routes() -> list[web.RouteDef]:
-    return []
+    return [web.get("/g/{guild}/players/{user}", player_page)]
