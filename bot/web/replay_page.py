@@ -18,9 +18,9 @@ from markupsafe import Markup
 
 from bot.service.errors import TableError
 from bot.web import links
+from bot.web.markup import to_html, web_name
 from bot.web.replays import Replay, replay_of
 from bot.web.site import NotFound, Site, site_of
-from bot.web.text import panel_text
 from storage.damage import DamagedTable
 from storage.records import TableRecord, TableStatus
 
@@ -89,7 +89,7 @@ async def replay_page(request: web.Request) -> web.Response:
 
 def _context(guild_id: int, record: TableRecord, replay: Replay, move: int) -> dict[str, Any]:
     """What the changing part of the page needs (also served alone)."""
-    names = [seat.name for seat in record.seats]
+    names = [web_name(seat.name) for seat in record.seats]
 
     def name(seat: int) -> str:
         return names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}"
@@ -98,7 +98,7 @@ def _context(guild_id: int, record: TableRecord, replay: Replay, move: int) -> d
         return links.replay("", guild_id, record.id, step)
 
     def text(value: str) -> Markup:
-        return panel_text(value, name)
+        return to_html(value, name)
 
     return {
         "table_id": record.id,

@@ -19,8 +19,8 @@ from bot.render import Panel
 from bot.service.shuffle import seal
 from bot.service.undo_requests import ask_undo, vote_undo
 from bot.web import replays
+from bot.web.markup import to_html
 from bot.web.site import Site
-from engines.core import render_seats
 from storage import keys
 from storage.records import TableStatus
 from storage.retention import archive_key, pack, unpack
@@ -52,14 +52,9 @@ def visible(page: str) -> str:
 
 
 def panel_texts(panel: Panel, name: Callable[[int], str]) -> list[str]:
-    """What the panel says, as the page must show it (names in, bold marks out)."""
+    """What the panel says, as the page must show it (names in, Discord's marks made markup)."""
     parts = [panel.description, *(f.name for f in panel.fields), *(f.value for f in panel.fields)]
-    return [bare(render_seats(p, name)) for p in parts if p]
-
-
-def bare(text: str) -> str:
-    """Text without Discord's marks (the page makes markup of them)."""
-    return re.sub(r"[*`]", "", text)
+    return [visible(str(to_html(p, name))) for p in parts if p]
 
 
 async def board(client: Any, table_id: str, move: int | str) -> str:
@@ -88,13 +83,13 @@ async def test_every_step_shows_the_public_table_a_spectator_saw_then(
     assert last > 10 and f"of {last}" in text
     shown = []
     for move, panel in enumerate(seen):
-        part = bare(visible(await board(client, table_id, move)))
+        part = visible(await board(client, table_id, move))
         for expected in panel_texts(panel, name):
             assert expected in part, (move, expected)
         shown.append(part)
     assert len(set(shown)) > last // 2, "the steps differ from one another"
     # The last step is the final table; past it is the end again.
-    assert shown[-1] == bare(visible(await board(client, table_id, last + 5)))
+    assert shown[-1] == visible(await board(client, table_id, last + 5))
 
 
 async def test_the_move_list_links_every_step_and_marks_the_current_one(client: Any, site: Site) -> None:
