@@ -18,6 +18,7 @@ from typing import Any
 import jinja2
 from aiohttp import web
 
+from bot.service.errors import StorageUnavailable
 from bot.service.ratings import RatingService
 from bot.service.tables import TableService
 from bot.tournaments.service import TournamentService
@@ -97,7 +98,7 @@ async def _answers(request: web.Request, handler: Page) -> web.StreamResponse:
         response = site.not_found()
     except web.HTTPNotFound:
         response = site.not_found()
-    except STORAGE_FAULTS:
+    except (StorageUnavailable, *STORAGE_FAULTS):
         log.warning("web: storage unavailable for %s", request.path, exc_info=True)
         response = site.page(
             "not_found.html",

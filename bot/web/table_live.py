@@ -16,6 +16,7 @@ from bot.service.errors import TableError
 from bot.service.table_panel import table_panel
 from bot.service.tablelog import shown
 from bot.web import links
+from bot.web.cards import named
 from bot.web.markup import time_html, to_html, web_name
 from bot.web.pictures import size
 from bot.web.site import NotFound, Site
@@ -104,6 +105,9 @@ async def live_html(site: Site, record: TableRecord) -> Markup:
         png = await site.pictures.table(service, record)
     except TableError:  # its game state does not read, or its game is gone
         raise NotFound from None
+    engine = service.engine(record.game)
+    shown_texts = [panel.description, *(f"{f.name}\n{f.value}" for f in panel.fields)]
+    cards = named(engine.cards(engine.parse_options(record.options)), shown_texts)
     total, entries = await service.store.log_tail(record.id, LOG_SHOWN)
     assert record.guild_id is not None
     page = links.table("", record.guild_id, record.id)
@@ -119,5 +123,6 @@ async def live_html(site: Site, record: TableRecord) -> Markup:
         replay=links.replay("", record.guild_id, record.id) if record.status is TableStatus.FINISHED else "",
         log=play_by_play(record, entries),
         earlier=total - len(entries),
+        cards=[(card, to_html(card.text, name)) for card in cards],
     )
     return Markup(html)  # the template escaped every value

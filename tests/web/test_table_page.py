@@ -167,3 +167,30 @@ async def test_a_watcher_of_a_server_that_turned_its_pages_off_is_told_no_more(
         assert await next_update(response) == table_page.OFF
     finally:
         response.close()
+
+
+async def test_the_cards_the_table_names_are_told_with_their_text(client: Any, site: Site) -> None:
+    record = await started(site.service, "time-masters")
+    html = await text_of(client, f"/g/{HOME}/t/{record.id}")
+    engine = site.service.engine("time-masters")
+    cards = engine.cards(engine.parse_options(record.options))
+    view_text = site.service.text(record, str(site.service.view(record, None).model_dump()))
+    on_table = [c for c in cards if re.search(rf"(?<!\w){re.escape(c.name)}(?!\w)", view_text)]
+    assert on_table, "the five spheres' top cards are on the table"
+    assert '<h2 id="card-text">Card text</h2>' in html
+    section = html.split('<h2 id="card-text">')[1].split("</section>")[0]
+    for card in on_table:
+        assert f"<dt>{card.name} " in section
+    # A card the table does not name is not told (the deck has more designs than the table shows).
+    absent = [c for c in cards if c not in on_table]
+    assert absent and all(f"<dt>{c.name} " not in section for c in absent)
+
+
+def test_a_name_inside_a_longer_name_is_not_a_card_of_its_own() -> None:
+    from bot.web.cards import named
+    from engines.core import CardText
+
+    deck = [CardText(key=k, name=n, kind="spell", text="t") for k, n in (("f", "Focus"), ("d", "Deep Focus"))]
+    assert [c.name for c in named(deck, ["Sphere 2: **Deep Focus**"])] == ["Deep Focus"]
+    assert [c.name for c in named(deck, ["Deep Focus, then Focus"])] == ["Focus", "Deep Focus"]
+    assert named(deck, ["Unfocused"]) == []
