@@ -80,7 +80,12 @@ class Hub:
 
     def watch(self, key: str, fingerprint: Fingerprint, render: Render, last: Hashable) -> Updates:
         """A queue of ``key``'s updates from now on (``last``: the fingerprint the
-        watcher's page was built at). It yields None once the hub has closed."""
+        watcher's page was built at, of the same type ``fingerprint`` returns).
+        It yields None once the hub has closed.
+
+        Every watcher of ``key`` shares the first one's ``fingerprint`` and
+        ``render``: they must not depend on the watcher (nor on its request,
+        which may be gone), and ``render`` builds the public page only."""
         queue: Updates = asyncio.Queue(QUEUE_SIZE)
         if self.closed:
             queue.put_nowait(None)
