@@ -14,9 +14,10 @@ import discord
 
 from bot.app.ui.embeds import fit
 from bot.service.policy import names
+from bot.tournaments.describe import FORMATS, STATUS_MARKS, TIE_BREAKS, number, standings_title
 from bot.tournaments.standings import standings
 from engines.words import plural
-from storage.tournaments import EntrantStatus, Format, Phase, Tournament
+from storage.tournaments import Format, Phase, Tournament
 
 
 class _Desk(Protocol):
@@ -34,17 +35,6 @@ class _Host(Protocol):
 
 
 VERBS = {"join": "Join", "leave": "Leave", "checkin": "Check in"}
-FORMATS = {
-    Format.SWISS: "Swiss",
-    Format.ROUND_ROBIN: "Round robin",
-    Format.ELIMINATION: "Single elimination",
-    Format.SWISS_FINAL: "Swiss, then a final table",
-}
-STATUS_MARKS = {
-    EntrantStatus.ACTIVE: "",
-    EntrantStatus.DROPPED: " (dropped)",
-    EntrantStatus.DISQUALIFIED: " (disqualified)",
-}
 LIST_LIMIT = 1024
 STANDINGS_SHOWN = 40
 
@@ -121,19 +111,14 @@ def _listing(lines: list[str]) -> str:
 def standings_message(tournament: Tournament) -> dict[str, Any]:
     t = tournament
     lines = standings(t)
-    done = "Final standings" if t.phase is Phase.FINISHED else f"Standings after round {_closed_rounds(t)}"
-    embed = discord.Embed(title=fit(f"🏆 {t.name} — {done}", 256), colour=discord.Colour.gold())
+    embed = discord.Embed(title=fit(f"🏆 {t.name} — {standings_title(t)}", 256), colour=discord.Colour.gold())
     rows = [
         f"**{line.place}.** <@{line.user_id}>{STATUS_MARKS[line.status]} — {plural(line.points, 'point')}"
-        f" · opp {line.opponents:g} · score {line.game_score:g}"
+        f" · opp {number(line.opponents)} · score {number(line.game_score)}"
         for line in lines[:STANDINGS_SHOWN]
     ]
     if len(lines) > STANDINGS_SHOWN:
         rows.append(f"… and {len(lines) - STANDINGS_SHOWN} more (use /tournament export)")
     embed.description = fit("\n".join(rows) or "No results yet.", 4096)
-    embed.set_footer(text=f"Tournament {t.id} · tie-breaks: opponents' points, game score, head to head")
+    embed.set_footer(text=f"Tournament {t.id} · tie-breaks: {TIE_BREAKS}")
     return {"embed": embed, "allowed_mentions": discord.AllowedMentions.none()}
-
-
-def _closed_rounds(t: Tournament) -> int:
-    return sum(1 for r in t.rounds if r.closed)

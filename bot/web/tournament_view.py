@@ -1,0 +1,226 @@
+"""What a tournament page shows, from the stored tournament alone (and which
+of its current round's tables exist yet): registration, rounds and their
+tables, the standings as :func:`bot.tournaments.standings.standings` computes
+them, and for elimination the bracket. Names come from the entrants' records;
+no user id is ever written.
+
+Plain data for the templates: every figure is written as the standings
+message writes it (:func:`bot.tournaments.describe.number`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+
+from bot.tournaments.bracket import Column, bracket
+from bot.tournaments.describe import FORMATS, PHASES, STATUS_MARKS, TIE_BREAKS, number, standings_title
+from bot.tournaments.standings import standings
+from bot.web import links
+from engines.words import and_list
+from storage.tournaments import EntrantStatus, Format, Phase, Round, TableSeat, Tournament
+
+Name = Callable[[int], str]
+NO_NAME = "a former player"
+STATUS_WORDS = {
+    EntrantStatus.ACTIVE: "In",
+    EntrantStatus.DROPPED: "Dropped",
+    EntrantStatus.DISQUALIFIED: "Disqualified",
+}
+
+
+@dataclass
+class TableRow:
+    number: int
+    table_id: str
+    href: str
+    players: list[str]
+    state: str  # waiting | playing | finished | decided: a CSS class and a test hook
+    state_text: str
+    result: str = ""
+
+
+@dataclass
+class RoundView:
+    number: int
+    final: bool
+    seated: bool
+    closed: bool
+    current: bool
+    deadline: int | None
+    tables: list[TableRow]
+    byes: list[str]
+    bye_points: str
+
+    @property
+    def title(self) -> str:
+        return f"Round {self.number}" + (" — the final" if self.final else "")
+
+    @property
+    def state(self) -> str:
+        return "closed" if self.closed else "in play" if self.seated else "being seated"
+
+    @property
+    def deadline_iso(self) -> str:
+        return _utc(self.deadline).isoformat() if self.deadline is not None else ""
+
+    @property
+    def deadline_text(self) -> str:
+        """The deadline for a reader without scripts (site.js writes it in their own time zone)."""
+        return _utc(self.deadline).strftime("%d %b %Y, %H:%M UTC") if self.deadline is not None else ""
+
+
+@dataclass
+class StandingRow:
+    place: int
+    name: str
+    status: str
+    points: str
+    opponents: str
+    game_score: str
+    played: int
+    reached: int
+
+
+@dataclass
+class EntrantRow:
+    name: str
+    status: str
+    checked_in: bool
+
+
+@dataclass
+class MatchView:
+    table: TableRow
+    seats: list[tuple[str, bool]]  # each player's name, and whether they went on (or won)
+
+
+@dataclass
+class ColumnView:
+    title: str
+    final: bool
+    matches: list[MatchView]
+    byes: list[str]
+
+
+@dataclass
+class TournamentView:
+    t: Tournament
+    game_title: str
+    format_name: str
+    phase: str
+    entrants: list[EntrantRow]
+    rounds: list[RoundView]
+    standings_title: str
+    standings: list[StandingRow]
+    existing: Mapping[str, int | None]
+    tie_breaks: str = TIE_BREAKS
+    columns: list[ColumnView] = field(default_factory=list)
+
+    @property
+    def elimination(self) -> bool:
+        return self.t.format is Format.ELIMINATION
+
+    @property
+    def registration_open(self) -> bool:
+        return self.t.phase is Phase.REGISTRATION
+
+
+def _utc(ts: float) -> datetime:
+    return datetime.fromtimestamp(ts, tz=UTC)
+
+
+def build(t: Tournament, game_title: str, existing: Mapping[str, int | None]) -> TournamentView:
+    """The page's data; ``existing``: the current round's tables' versions
+    (``None``: not made yet), which tells a table waiting from one in play."""
+    names = {e.user_id: e.name for e in t.entrants}
+
+    def name(user: int) -> str:
+        return names.get(user, NO_NAME)
+
+    rounds = [_round(t, rnd, rnd is t.current, existing, name) for rnd in t.rounds]
+    rows = {row.table_id: row for rnd in rounds for row in rnd.tables}
+    view = TournamentView(
+        t=t,
+        game_title=game_title,
+        format_name=FORMATS[t.format],
+        phase=PHASES[t.phase],
+        entrants=[EntrantRow(e.name, STATUS_WORDS[e.status], e.checked_in) for e in t.entrants],
+        rounds=rounds,
+        existing=existing,
+        standings_title=standings_title(t),
+        standings=[
+            StandingRow(
+                place=line.place,
+                name=line.name,
+                status=STATUS_MARKS[line.status].strip(" ()"),
+                points=number(line.points),
+                opponents=number(line.opponents),
+                game_score=number(line.game_score),
+                played=line.played,
+                reached=line.reached,
+            )
+            for line in standings(t)
+        ],
+    )
+    if t.format is Format.ELIMINATION:
+        view.columns = [_column(column, rows, name) for column in bracket(t)]
+    return view
+
+
+def _round(
+    t: Tournament, rnd: Round, current: bool, existing: Mapping[str, int | None], name: Name
+) -> RoundView:
+    return RoundView(
+        number=rnd.number,
+        final=rnd.final,
+        seated=rnd.seated,
+        closed=rnd.closed,
+        current=current,
+        deadline=int(rnd.deadline) if rnd.deadline is not None and not rnd.closed else None,
+        tables=[_table(t, table, existing, name) for table in rnd.tables],
+        byes=[name(u) for u in rnd.byes],
+        bye_points=number(rnd.bye_points),
+    )
+
+
+def _table(t: Tournament, table: TableSeat, existing: Mapping[str, int | None], name: Name) -> TableRow:
+    table_id = table.table_id or ""
+    row = TableRow(
+        number=table.index + 1,
+        table_id=table_id,
+        href=links.table("", t.guild_id, table_id),  # relative: the page's own origin
+        players=[name(u) for u in table.players],
+        state="waiting",
+        state_text="Waiting",
+    )
+    score = table.score
+    if score is None:
+        if existing.get(table_id) is not None:
+            row.state, row.state_text = "playing", "In play"
+        return row
+    first = [name(u) for u in (score.ranking[0] if score.ranking else []) if u in table.players]
+    if score.decided == "tie":
+        row.state, row.state_text, row.result = "decided", "Decided", "Scored level by the organisers"
+        return row
+    row.state, row.state_text = (
+        ("finished", "Finished") if score.decided == "played" else ("decided", "Awarded")
+    )
+    # The first group: one winner, a winning team, or players level at the top alike.
+    if not first:
+        row.result = "No winner"
+    elif len(first) == len(table.players):
+        row.result = "A draw"
+    else:
+        row.result = f"Won by {and_list(first)}"
+    return row
+
+
+def _column(column: Column, rows: Mapping[str, TableRow], name: Name) -> ColumnView:
+    title = "Final" if column.final else f"Round {column.number}"
+    matches = []
+    for match in column.matches:
+        through = set(match.through)
+        row = rows[match.table.table_id or ""]
+        matches.append(MatchView(row, [(name(u), u in through) for u in match.table.players]))
+    return ColumnView(title, column.final, matches, [name(u) for u in column.byes])
