@@ -61,7 +61,9 @@ class TournamentButton(
         await bot.desk.registration_button(interaction, self.verb, self.tournament_id)
 
 
-def registration_message(tournament: Tournament, title: str) -> dict[str, Any]:
+def registration_message(tournament: Tournament, title: str, page: str | None = None) -> dict[str, Any]:
+    """The tournament's message; ``page``: its web page's address, for a link
+    (see :meth:`bot.app.ui.watch_links.WatchLinks.tournament`; None: no link)."""
     t = tournament
     embed = discord.Embed(title=fit(f"🏆 {t.name}", 256), colour=discord.Colour.gold())
     rounds = f", {plural(t.rounds_planned, 'round')}" if t.rounds_planned else ""
@@ -85,6 +87,10 @@ def registration_message(tournament: Tournament, title: str) -> dict[str, Any]:
         view = discord.ui.View(timeout=None)
         for verb in ["join", "leave", "checkin"] if t.check_in else ["join", "leave"]:
             view.add_item(TournamentButton(verb, t.id, t.version))
+    if page is not None:
+        view = view or discord.ui.View(timeout=None)
+        # At most 3 buttons before it: one row holds them all.
+        view.add_item(discord.ui.Button(label="Standings", style=discord.ButtonStyle.link, url=page))
     return {"embed": embed, "view": view, "allowed_mentions": discord.AllowedMentions.none()}
 
 
