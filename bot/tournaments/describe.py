@@ -28,6 +28,16 @@ PHASES = {
 }
 
 
+def ranked_by(t: Tournament) -> str:
+    """What decides a place before the tie-breaks (the order of
+    :func:`bot.tournaments.standings.standings`)."""
+    if t.format is Format.ELIMINATION:
+        return "the final's result, then the round reached, then points"
+    if t.format is Format.SWISS_FINAL:
+        return "the final table's result, then points"
+    return "points"
+
+
 def closed_rounds(t: Tournament) -> int:
     return sum(1 for r in t.rounds if r.closed)
 

@@ -14,7 +14,15 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
 from bot.tournaments.bracket import Column, bracket
-from bot.tournaments.describe import FORMATS, PHASES, STATUS_MARKS, TIE_BREAKS, number, standings_title
+from bot.tournaments.describe import (
+    FORMATS,
+    PHASES,
+    STATUS_MARKS,
+    TIE_BREAKS,
+    number,
+    ranked_by,
+    standings_title,
+)
 from bot.tournaments.standings import standings
 from bot.web import links
 from engines.words import and_list
@@ -114,6 +122,7 @@ class TournamentView:
     standings_title: str
     standings: list[StandingRow]
     existing: Mapping[str, int | None]
+    ranked_by: str
     tie_breaks: str = TIE_BREAKS
     columns: list[ColumnView] = field(default_factory=list)
 
@@ -148,6 +157,7 @@ def build(t: Tournament, game_title: str, existing: Mapping[str, int | None]) ->
         entrants=[EntrantRow(e.name, STATUS_WORDS[e.status], e.checked_in) for e in t.entrants],
         rounds=rounds,
         existing=existing,
+        ranked_by=ranked_by(t),
         standings_title=standings_title(t),
         standings=[
             StandingRow(
