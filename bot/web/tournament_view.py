@@ -1,8 +1,10 @@
-"""What a tournament page shows, from the stored tournament alone (and which
-of its current round's tables exist yet): registration, rounds and their
-tables, the standings as :func:`bot.tournaments.standings.standings` computes
-them, and for elimination the bracket. Names come from the entrants' records;
-no user id is ever written.
+"""What a tournament page shows: from the stored tournament alone
+(:func:`build`) its registration, rounds and their tables' results, the
+standings as :func:`bot.tournaments.standings.standings` computes them, and
+for elimination the bracket; and from a glance at its current round's tables
+(:func:`current_round`, their records without game state) how each of those
+stands now: waiting, in play with the game's public headline, or finished.
+Names come from the entrants' records; no user id is ever written.
 
 Plain data for the templates: every figure is written as the standings
 message writes it (:func:`bot.tournaments.describe.number`)."""
@@ -26,9 +28,12 @@ from bot.tournaments.describe import (
 from bot.tournaments.standings import standings
 from bot.web import links
 from engines.words import and_list
+from storage.records import TableRecord, TableStatus
 from storage.tournaments import EntrantStatus, Format, Phase, Round, TableSeat, Tournament
 
 Name = Callable[[int], str]
+# A current round's tables as read now (``None``: not made yet, or unreadable).
+Glances = Mapping[str, TableRecord | None]
 NO_NAME = "a former player"
 STATUS_WORDS = {
     EntrantStatus.ACTIVE: "In",
@@ -121,7 +126,6 @@ class TournamentView:
     rounds: list[RoundView]
     standings_title: str
     standings: list[StandingRow]
-    existing: Mapping[str, int | None]
     ranked_by: str
     tie_breaks: str = TIE_BREAKS
     columns: list[ColumnView] = field(default_factory=list)
@@ -139,15 +143,16 @@ def _utc(ts: float) -> datetime:
     return datetime.fromtimestamp(ts, tz=UTC)
 
 
-def build(t: Tournament, game_title: str, existing: Mapping[str, int | None]) -> TournamentView:
-    """The page's data; ``existing``: the current round's tables' versions
-    (``None``: not made yet), which tells a table waiting from one in play."""
+def _namer(t: Tournament) -> Name:
     names = {e.user_id: e.name for e in t.entrants}
+    return lambda user: names.get(user, NO_NAME)
 
-    def name(user: int) -> str:
-        return names.get(user, NO_NAME)
 
-    rounds = [_round(t, rnd, rnd is t.current, existing, name) for rnd in t.rounds]
+def build(t: Tournament, game_title: str) -> TournamentView:
+    """Everything the stored tournament alone tells (the same for every reader
+    until its next version)."""
+    name = _namer(t)
+    rounds = [_round(t, rnd, rnd is t.current, None, name) for rnd in t.rounds]
     rows = {row.table_id: row for rnd in rounds for row in rnd.tables}
     view = TournamentView(
         t=t,
@@ -156,7 +161,6 @@ def build(t: Tournament, game_title: str, existing: Mapping[str, int | None]) ->
         phase=PHASES[t.phase],
         entrants=[EntrantRow(e.name, STATUS_WORDS[e.status], e.checked_in) for e in t.entrants],
         rounds=rounds,
-        existing=existing,
         ranked_by=ranked_by(t),
         standings_title=standings_title(t),
         standings=[
@@ -178,9 +182,13 @@ def build(t: Tournament, game_title: str, existing: Mapping[str, int | None]) ->
     return view
 
 
-def _round(
-    t: Tournament, rnd: Round, current: bool, existing: Mapping[str, int | None], name: Name
-) -> RoundView:
+def current_round(t: Tournament, glances: Glances) -> RoundView | None:
+    """The current round, its unfinished tables as ``glances`` shows them."""
+    rnd = t.current
+    return _round(t, rnd, True, glances, _namer(t)) if rnd is not None else None
+
+
+def _round(t: Tournament, rnd: Round, current: bool, glances: Glances | None, name: Name) -> RoundView:
     return RoundView(
         number=rnd.number,
         final=rnd.final,
@@ -188,13 +196,13 @@ def _round(
         closed=rnd.closed,
         current=current,
         deadline=int(rnd.deadline) if rnd.deadline is not None and not rnd.closed else None,
-        tables=[_table(t, table, existing, name) for table in rnd.tables],
+        tables=[_table(t, table, rnd.seated, glances, name) for table in rnd.tables],
         byes=[name(u) for u in rnd.byes],
         bye_points=number(rnd.bye_points),
     )
 
 
-def _table(t: Tournament, table: TableSeat, existing: Mapping[str, int | None], name: Name) -> TableRow:
+def _table(t: Tournament, table: TableSeat, seated: bool, glances: Glances | None, name: Name) -> TableRow:
     table_id = table.table_id or ""
     row = TableRow(
         number=table.index + 1,
@@ -206,8 +214,11 @@ def _table(t: Tournament, table: TableSeat, existing: Mapping[str, int | None], 
     )
     score = table.score
     if score is None:
-        if existing.get(table_id) is not None:
-            row.state, row.state_text = "playing", "In play"
+        if glances is None:  # the record alone: a seated round's tables are in play
+            if seated:
+                row.state, row.state_text = "playing", "In play"
+        else:
+            _as_it_stands(row, glances.get(table_id))
         return row
     first = [name(u) for u in (score.ranking[0] if score.ranking else []) if u in table.players]
     if score.decided == "tie":
@@ -224,6 +235,19 @@ def _table(t: Tournament, table: TableSeat, existing: Mapping[str, int | None], 
     else:
         row.result = f"Won by {and_list(first)}"
     return row
+
+
+def _as_it_stands(row: TableRow, record: TableRecord | None) -> None:
+    """An unscored table as its record stands: its public headline while in play
+    (names already in it), finished while the tournament has still to count it."""
+    if record is None or record.status is TableStatus.LOBBY:
+        return
+    if record.status is TableStatus.PLAYING:
+        row.state, row.state_text, row.result = "playing", "In play", record.headline
+    elif record.status is TableStatus.FINISHED:
+        row.state, row.state_text, row.result = "finished", "Finished", "Being counted"
+    else:
+        row.state, row.state_text = "decided", "Abandoned"
 
 
 def _column(column: Column, rows: Mapping[str, TableRow], name: Name) -> ColumnView:

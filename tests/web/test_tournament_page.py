@@ -108,9 +108,11 @@ async def test_a_swiss_from_its_first_table_to_its_final_standings(client: Any, 
     assert [r.cells[0] for r in rows] == ["Table 1", "Table 2", "Table 3"]
     assert [r.cells[2] for r in rows] == ["In play"] * 3
     for row, seated in zip(rows, t.current.tables, strict=True):
-        assert row.attrs["data-table"] == seated.table_id
+        assert seated.table_id is not None and row.attrs["data-table"] == seated.table_id
         assert row.cells[1] == ", ".join(names(t, seated.players))
         assert f'href="/g/{HOME}/t/{seated.table_id}"' in page
+        headline = (await site.service.get(seated.table_id)).headline
+        assert headline and row.cells[3] == headline, "a table in play shows its public headline"
     # One table ends: it shows its result, the others play on.
     first = t.current.tables[0]
     assert first.table_id is not None
@@ -289,3 +291,14 @@ async def test_the_fingerprint_moves_with_the_record_and_with_every_table_of_the
     assert moved != before
     await site.tournaments.attach(t.id, standings_message_id=98)  # the record's write
     assert await watch.fingerprint() != moved
+
+
+async def test_a_table_ended_but_not_yet_counted_shows_as_finished(client: Any, site: Site) -> None:
+    t = await start(site, (await open_cup(site, Format.SWISS, 4)).id)
+    assert t.current is not None and t.current.tables[0].table_id is not None
+    table_id = t.current.tables[0].table_id
+    await site.service.play_out(table_id)  # its end is still in the table's outbox
+    rows = round_rows(await read(client, t), 1)
+    assert rows[0].cells[2:] == ["Finished", "Being counted"]
+    t = await finish_table(site, table_id)
+    assert round_rows(await read(client, t), 1)[0].cells[3].startswith(("Won by", "A draw"))

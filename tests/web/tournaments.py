@@ -10,6 +10,7 @@ from bot.service.tables import Player
 from bot.tournaments.table_ends import Results
 from bot.web.site import Site
 from engines.registry import GAMES
+from storage.records import TableStatus
 from storage.tournaments import Format, Phase, Tournament
 from tests.support.minigame import HIGH_CARD
 from tests.web.conftest import HOME
@@ -47,10 +48,12 @@ async def start(site: Site, tournament_id: str) -> Tournament:
 
 
 async def finish_table(site: Site, table_id: str) -> Tournament:
-    """Play a table out to its end and count it for its tournament."""
-    outcome = await site.service.play_out(table_id)
+    """Play a table out to its end (unless it ended already) and count it for its tournament."""
+    record = await site.service.get(table_id)
+    if record.status is TableStatus.PLAYING:
+        record = (await site.service.play_out(table_id)).table
     assert site.ratings is not None
-    counted = await Results(site.ratings, site.tournaments).table_ended(outcome.table)
+    counted = await Results(site.ratings, site.tournaments).table_ended(record)
     assert counted is not None, "a tournament table's end is counted"
     return counted
 
