@@ -27,7 +27,7 @@ from bot.tournaments.describe import (
 )
 from bot.tournaments.standings import standings
 from bot.web import links
-from engines.words import and_list
+from engines.words import and_list, plural
 from storage.records import TableRecord, TableStatus
 from storage.tournaments import EntrantStatus, Format, Phase, Round, TableSeat, Tournament
 
@@ -63,7 +63,7 @@ class RoundView:
     deadline: int | None
     tables: list[TableRow]
     byes: list[str]
-    bye_points: str
+    bye_note: str
 
     @property
     def title(self) -> str:
@@ -198,8 +198,15 @@ def _round(t: Tournament, rnd: Round, current: bool, glances: Glances | None, na
         deadline=int(rnd.deadline) if rnd.deadline is not None and not rnd.closed else None,
         tables=[_table(t, table, rnd.seated, glances, name) for table in rnd.tables],
         byes=[name(u) for u in rnd.byes],
-        bye_points=number(rnd.bye_points),
+        bye_note=_bye_note(t, rnd),
     )
+
+
+def _bye_note(t: Tournament, rnd: Round) -> str:
+    # In elimination a bye scores nothing: it goes on (see bot.tournaments.formats).
+    if t.format is Format.ELIMINATION:
+        return "through to the next round"
+    return f"{plural(rnd.bye_points, 'point')} each"
 
 
 def _table(t: Tournament, table: TableSeat, seated: bool, glances: Glances | None, name: Name) -> TableRow:

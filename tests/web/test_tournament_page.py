@@ -13,7 +13,7 @@ import pytest
 from redis.asyncio import Redis
 
 from bot.service.ratings import RatingService
-from bot.service.tables import TableService
+from bot.service.tables import Player, TableService
 from bot.tournaments.formats import advancing
 from bot.tournaments.service import TournamentService
 from bot.tournaments.standings import standings
@@ -27,6 +27,7 @@ from tests.support.clock import Clock
 from tests.web.conftest import HOME, OTHER
 from tests.web.html_tables import captioned, table
 from tests.web.tournaments import (
+    FIRST_USER,
     GAMES_HERE,
     finish_round,
     finish_table,
@@ -302,3 +303,26 @@ async def test_a_table_ended_but_not_yet_counted_shows_as_finished(client: Any, 
     assert rows[0].cells[2:] == ["Finished", "Being counted"]
     t = await finish_table(site, table_id)
     assert round_rows(await read(client, t), 1)[0].cells[3].startswith(("Won by", "A draw"))
+
+
+async def test_byes_drops_a_deadline_and_names_are_shown_as_text(
+    client: Any, site: Site, clock: Clock
+) -> None:
+    t = await open_cup(site, Format.SWISS, 4, round_time=3600.0)
+    await site.tournaments.join(t.id, Player(FIRST_USER + 99, "<b>Eve</b> & co"))
+    t = await start(site, t.id)
+    assert t.current is not None and len(t.current.byes) == 1
+    page = await read(client, t)
+    bye = names(t, t.current.byes)[0]
+    assert f"Byes: {html.escape(bye, quote=True)} (1 point each)." in page
+    deadline = int(clock() + 3600)
+    assert f'data-ts="{deadline}" data-style="R">' in page and "The round ends <time datetime=" in page
+    assert "<b>Eve</b>" not in page and "&lt;b&gt;Eve&lt;/b&gt; &amp; co" in page, "a name is text"
+    dropped = t.current.tables[0].players[0]
+    t = await site.tournaments.drop(t.id, dropped)
+    page = await read(client, t)
+    [row] = [r for r in table(page, "standings").rows if r.cells[1].startswith(names(t, [dropped])[0])]
+    assert row.cells[1].endswith(" dropped")
+    assert any(r.cells[2] == "Dropped" for r in table(page, "players").rows)
+    t = await site.tournaments.cancel(t.id)
+    assert "Cancelled" in await read(client, t)
