@@ -43,9 +43,10 @@ class Parts:
     foot: Markup  # the players, once registration has closed
 
 
-# Readers of one tournament mostly read one version: each is drawn once.
-_PARTS: LRUCache[tuple[object, ...], tuple[TournamentView, Parts]] = LRUCache(maxsize=64)
-_PAST: LRUCache[tuple[object, ...], Markup] = LRUCache(maxsize=64)
+# Readers of a tournament mostly read its newest version: each is drawn once, and a
+# few are kept (a big tournament's drawn version is a few hundred kilobytes).
+_PARTS: LRUCache[tuple[object, ...], tuple[TournamentView, Parts]] = LRUCache(maxsize=16)
+_PAST: LRUCache[tuple[object, ...], Markup] = LRUCache(maxsize=16)
 
 
 def current_tables(t: Tournament) -> list[str]:
