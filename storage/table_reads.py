@@ -111,6 +111,34 @@ class TableReads:
         raw = text_of(await self.redis.hget(keys.table(table_id), "version"))
         return int(raw) if raw.isdigit() else None
 
+    async def versions(self, table_ids: Sequence[str]) -> dict[str, int | None]:
+        """Each table's version (``None``: no such table), in one pipeline (split
+        by node on a cluster): a cheap fingerprint of many tables at once."""
+        if not table_ids:
+            return {}
+        pipe = self.redis.pipeline(transaction=False)
+        for table_id in table_ids:
+            pipe.hget(keys.table(table_id), "version")
+        found = await pipe.execute()
+        return {t: int(v) if text_of(v).isdigit() else None for t, v in zip(table_ids, found, strict=True)}
+
+    async def glance(self, table_ids: Sequence[str]) -> dict[str, TableRecord | None]:
+        """Many tables' records without their game state, in one pipeline: their
+        status, seats and public headline, for a page that lists them. ``None``
+        for one that is gone or unreadable (left to the next full read to quarantine)."""
+        if not table_ids:
+            return {}
+        pipe = self.redis.pipeline(transaction=False)
+        for table_id in table_ids:
+            pipe.hget(keys.table(table_id), "meta")
+        found: dict[str, TableRecord | None] = {}
+        for table_id, meta in zip(table_ids, await pipe.execute(), strict=True):
+            try:
+                found[table_id] = None if meta is None else parse_record(meta)
+            except RecordDamaged:
+                found[table_id] = None
+        return found
+
     async def _load(self, table_ids: Sequence[str]) -> dict[str, TableRecord | None]:
         """Many tables at once, in one pipeline (split by node on a cluster):
         ``None`` for one that is gone or damaged (quarantined on the way); one

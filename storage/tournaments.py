@@ -170,6 +170,11 @@ class TournamentStore:
             await self.redis.rename(key, f"{key}:quarantined")
             return None
 
+    async def version(self, tournament_id: str) -> int | None:
+        """The stored version alone (``None``: no such tournament), for watchers."""
+        raw = await self.redis.hget(tournament_key(tournament_id), "version")
+        return int(raw) if raw is not None and _text(raw).isdigit() else None
+
     async def create(self, tournament: Tournament) -> Tournament:
         tournament.version = 0
         await self._write(tournament, "new")

@@ -12,6 +12,7 @@ equally often) or in elimination (a bye advances instead).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 
 from bot.tournaments import pairing
 from bot.tournaments.standings import standings
@@ -83,14 +84,25 @@ def _round_robin(tournament: Tournament, number: int, smallest: int) -> Round:
     return _round(tournament, number, seating)
 
 
+def _seeds(tournament: Tournament) -> Callable[[int], int]:
+    """Seeds: rating at the start, best first; the sort is stable, so entry order breaks ties."""
+    order = {e.user_id: i for i, e in enumerate(sorted(tournament.entrants, key=lambda e: -e.rating))}
+    return lambda user: order.get(user, len(order))
+
+
+def advancing(tournament: Tournament, table: TableSeat) -> list[int]:
+    """Who of an elimination table's players go on (before drops), once it has its result."""
+    if table.score is None:
+        return []
+    seed = _seeds(tournament)
+    # A tie at the cut goes to the better seed.
+    finish = [u for group in table.score.ranking for u in sorted(group, key=seed)]
+    return finish[: tournament.advance]
+
+
 def _elimination(tournament: Tournament, number: int, smallest: int) -> Round | None:
     active = {e.user_id for e in tournament.active}
-    # Seeds: rating at the start, best first; the sort is stable, so entry order breaks ties.
-    order = {e.user_id: i for i, e in enumerate(sorted(tournament.entrants, key=lambda e: -e.rating))}
-
-    def seed(user: int) -> int:
-        return order.get(user, len(order))
-
+    seed = _seeds(tournament)
     if not tournament.rounds:
         alive = [e.user_id for e in tournament.active]
     else:
@@ -99,10 +111,7 @@ def _elimination(tournament: Tournament, number: int, smallest: int) -> Round | 
             return None  # that was the final
         alive = list(last.byes)
         for table in last.tables:
-            if table.score is not None:
-                # A tie at the cut goes to the better seed.
-                finish = [u for group in table.score.ranking for u in sorted(group, key=seed)]
-                alive += finish[: tournament.advance]
+            alive += advancing(tournament, table)
         alive = [u for u in alive if u in active]
     if len(alive) < 2:
         return None

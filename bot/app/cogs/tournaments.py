@@ -136,8 +136,9 @@ class TournamentCommands(
             async with after_save(
                 f"Tournament {tournament.id} is open, but its message could not be posted."
             ):
+                link = await self.bot.flows.watch.tournament(tournament.guild_id, tournament.id)
                 message = await public_message(
-                    interaction, **registration_message(tournament, self._title(game))
+                    interaction, **registration_message(tournament, self._title(game), link)
                 )
                 await self.service.attach(tournament.id, message_id=message.id)
 

@@ -71,7 +71,8 @@ class TournamentDesk:
         """Edit the registration and standings messages to the tournament as it is now."""
         channel = self._channel(tournament.channel_id)
         if tournament.message_id is not None:
-            message = registration_message(tournament, self.title(tournament))
+            link = await self.flows.watch.tournament(tournament.guild_id, tournament.id)
+            message = registration_message(tournament, self.title(tournament), link)
             await _edit(channel, tournament.message_id, **message)
         if tournament.standings_message_id is not None:
             await _edit(channel, tournament.standings_message_id, **standings_message(tournament))

@@ -14,9 +14,10 @@ import discord
 
 from bot.app.ui.embeds import fit
 from bot.service.policy import names
+from bot.tournaments.describe import FORMATS, STATUS_MARKS, TIE_BREAKS, number, standings_title
 from bot.tournaments.standings import standings
 from engines.words import plural
-from storage.tournaments import EntrantStatus, Format, Phase, Tournament
+from storage.tournaments import Format, Phase, Tournament
 
 
 class _Desk(Protocol):
@@ -34,17 +35,6 @@ class _Host(Protocol):
 
 
 VERBS = {"join": "Join", "leave": "Leave", "checkin": "Check in"}
-FORMATS = {
-    Format.SWISS: "Swiss",
-    Format.ROUND_ROBIN: "Round robin",
-    Format.ELIMINATION: "Single elimination",
-    Format.SWISS_FINAL: "Swiss, then a final table",
-}
-STATUS_MARKS = {
-    EntrantStatus.ACTIVE: "",
-    EntrantStatus.DROPPED: " (dropped)",
-    EntrantStatus.DISQUALIFIED: " (disqualified)",
-}
 LIST_LIMIT = 1024
 STANDINGS_SHOWN = 40
 
@@ -71,7 +61,9 @@ class TournamentButton(
         await bot.desk.registration_button(interaction, self.verb, self.tournament_id)
 
 
-def registration_message(tournament: Tournament, title: str) -> dict[str, Any]:
+def registration_message(tournament: Tournament, title: str, page: str | None = None) -> dict[str, Any]:
+    """The tournament's message; ``page``: its web page's address, for a link
+    (see :meth:`bot.app.ui.watch_links.WatchLinks.tournament`; None: no link)."""
     t = tournament
     embed = discord.Embed(title=fit(f"🏆 {t.name}", 256), colour=discord.Colour.gold())
     rounds = f", {plural(t.rounds_planned, 'round')}" if t.rounds_planned else ""
@@ -95,6 +87,10 @@ def registration_message(tournament: Tournament, title: str) -> dict[str, Any]:
         view = discord.ui.View(timeout=None)
         for verb in ["join", "leave", "checkin"] if t.check_in else ["join", "leave"]:
             view.add_item(TournamentButton(verb, t.id, t.version))
+    if page is not None:
+        view = view or discord.ui.View(timeout=None)
+        # At most 3 buttons before it: one row holds them all.
+        view.add_item(discord.ui.Button(label="Standings", style=discord.ButtonStyle.link, url=page))
     return {"embed": embed, "view": view, "allowed_mentions": discord.AllowedMentions.none()}
 
 
@@ -121,19 +117,14 @@ def _listing(lines: list[str]) -> str:
 def standings_message(tournament: Tournament) -> dict[str, Any]:
     t = tournament
     lines = standings(t)
-    done = "Final standings" if t.phase is Phase.FINISHED else f"Standings after round {_closed_rounds(t)}"
-    embed = discord.Embed(title=fit(f"🏆 {t.name} — {done}", 256), colour=discord.Colour.gold())
+    embed = discord.Embed(title=fit(f"🏆 {t.name} — {standings_title(t)}", 256), colour=discord.Colour.gold())
     rows = [
         f"**{line.place}.** <@{line.user_id}>{STATUS_MARKS[line.status]} — {plural(line.points, 'point')}"
-        f" · opp {line.opponents:g} · score {line.game_score:g}"
+        f" · opp {number(line.opponents)} · score {number(line.game_score)}"
         for line in lines[:STANDINGS_SHOWN]
     ]
     if len(lines) > STANDINGS_SHOWN:
         rows.append(f"… and {len(lines) - STANDINGS_SHOWN} more (use /tournament export)")
     embed.description = fit("\n".join(rows) or "No results yet.", 4096)
-    embed.set_footer(text=f"Tournament {t.id} · tie-breaks: opponents' points, game score, head to head")
+    embed.set_footer(text=f"Tournament {t.id} · tie-breaks: {TIE_BREAKS}")
     return {"embed": embed, "allowed_mentions": discord.AllowedMentions.none()}
-
-
-def _closed_rounds(t: Tournament) -> int:
-    return sum(1 for r in t.rounds if r.closed)

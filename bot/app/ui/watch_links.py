@@ -1,6 +1,7 @@
-"""The **Watch** link on a table message: the table's web page, shown when its
-server has turned its pages on (``/settings web on``) and the bot has a public
-address (``PUBLIC_URL``). Never on a table outside a server.
+"""The **Watch** link on a table message (the table's web page) and the
+**Standings** link on a tournament message (the tournament's page), shown when
+their server has turned its pages on (``/settings web on``) and the bot has a
+public address (``PUBLIC_URL``). Never on a table outside a server.
 
 Every table message built asks whether its server's pages are on; a Redis read
 each time would cost a round trip per edit, so the answer is kept a short
@@ -20,6 +21,8 @@ TTL = 30.0
 # Servers whose answer is kept at most; past it the oldest half is forgotten.
 KEPT = 10_000
 WATCHED = (TableStatus.LOBBY, TableStatus.PLAYING, TableStatus.FINISHED)
+# Discord refuses a link button whose url is longer.
+URL_LIMIT = 512
 
 
 class WatchLinks:
@@ -59,3 +62,10 @@ class WatchLinks:
         if not await self.pages_on(record.guild_id):
             return None
         return links.table(self.public_url, record.guild_id, record.id)
+
+    async def tournament(self, guild_id: int, tournament_id: str) -> str | None:
+        """The tournament page's address for its message's Standings link, or None for no link."""
+        if not self.public_url or not guild_id or not await self.pages_on(guild_id):
+            return None
+        url = links.tournament(self.public_url, guild_id, tournament_id)
+        return url if len(url) <= URL_LIMIT else None
