@@ -68,8 +68,10 @@ async def browser() -> AsyncIterator[Browser]:
 
 
 @pytest.fixture
-async def page(browser: Browser) -> AsyncIterator[Page]:
-    """A desktop-sized page that fails the test on any script error or CSP violation."""
+async def page(browser: Browser, base_url: str) -> AsyncIterator[Page]:
+    """A desktop-sized page that fails the test on any script error or CSP violation.
+    It asks for the server first, so the page closes before the server stops (an
+    open event stream cut by the server's stop is no error of the page's)."""
     context = await browser.new_context(viewport={"width": 1280, "height": 900})
     opened = await context.new_page()
     problems: list[str] = []
