@@ -38,6 +38,13 @@ def listing(scope: str, part: str) -> str:
     return f"{PREFIX}:list:{{{scope}}}:{part}"
 
 
+def played(guild_id: int, user_id: int, part: str) -> str:
+    """A player's finished games in one server (see :mod:`storage.played`):
+    ``order`` by end time and ``games`` their lines, sharing the slot of
+    ``{played:GUILD:USER}``."""
+    return f"{PREFIX}:played:{{played:{guild_id}:{user_id}}}:{part}"
+
+
 # The sets of table ids that earlier versions kept per channel, user and guild
 # (now read only to turn them into lists).
 

@@ -30,6 +30,7 @@ from bot.app.turn_notice import turn_dm
 from bot.app.ui.embeds import fit, to_embed
 from bot.render.recap import recap_panel
 from bot.service.tables import TableService
+from bot.tournaments.table_ends import Results
 from storage import keys
 from storage.outbox import Announcement, Lease, Outbox
 from storage.records import TableRecord, TableStatus
@@ -58,7 +59,7 @@ class Announcer:
         self.service = service
         self.outbox = outbox or service.store.outbox
         self.flows: Flows | None = None
-        # Rates and scores a finished table (idempotent by table id); set by the app.
+        # Lists, rates and scores a finished table (idempotent by table id); set by the app.
         self.on_end: Callable[[TableRecord], Awaitable[None]] | None = None
 
     # ----- draining the outbox -----
@@ -171,11 +172,7 @@ class Announcer:
         if record.status is TableStatus.FINISHED and news.version == record.version:
             # The change that ended the game is a finished table's last one.
             steps.append(("recap", lambda: self._recap(record)))
-        if (
-            self.on_end is not None
-            and record.status is TableStatus.FINISHED
-            and (record.rated or record.tournament_id is not None)
-        ):
+        if self.on_end is not None and Results.concerns(record):
             on_end = self.on_end
             steps.append(("result", lambda: on_end(record)))
         return steps

@@ -1,9 +1,10 @@
 """A player's page in one server: ``/g/<guild>/players/<user>``.
 
 Their rating of each game there (μ − 3σ, provisional marked, as ``/rating``
-and ``/leaderboard`` show it), their finished rated games there, newest first,
-each linking to its replay, and the tables they sit at there now. Everything
-comes from this server's own records (its ratings store, the user's table list
+and ``/leaderboard`` show it), their finished games there, rated or not, newest
+first, each linking to its replay while the table is kept, and the tables they
+sit at there now. Everything comes from this server's own records (the games it
+listed for them as its tables ended, its ratings store, the user's table list
 filtered to this server): another server's games never show. The name shown is
 the one their seat or rating carries; their user id is only in the address."""
 
@@ -23,6 +24,7 @@ from bot.web.site import NotFound, Site, site_of
 from storage import keys
 from storage.damage import DamagedTable
 from storage.listing import Entry
+from storage.played import PlayedGame, PlayedGames
 from storage.ratings import RatedResult
 from storage.records import TableStatus
 
@@ -49,6 +51,7 @@ class Played:
     at: float
     place: str
     others: list[str]
+    rated: bool
     replay: str | None  # None once the table is no longer kept
 
     @property
@@ -77,16 +80,17 @@ async def player_page(request: web.Request) -> web.Response:
     user_id = int(raw)
     ratings = await _ratings(site, guild_id, user_id)
     results = await _results(site, guild_id, user_id)
+    games = await PlayedGames(site.service.store.redis).recent(guild_id, user_id, RECENT)
     seated = await _seated(site, guild_id, user_id)
-    name = _name(user_id, ratings, results) or await _seat_name(site, user_id, seated)
-    if not (ratings or results or seated) or not name:
+    name = _name(user_id, games, ratings, results) or await _seat_name(site, user_id, seated)
+    if not (ratings or results or games or seated) or not name:
         raise NotFound
     return site.page(
         "player.html",
         title=f"{name} — player",
         name=name,
         ratings=ratings,
-        played=await _played(site, guild_id, user_id, results),
+        played=await _played(site, guild_id, _merged(games, results, user_id)),
         seated=seated,
         provisional=PROVISIONAL_GAMES,
     )
@@ -121,36 +125,57 @@ def _side(result: RatedResult, user_id: int) -> int | None:
     return next((i for i, side in enumerate(result.sides) if user_id in side), None)
 
 
-async def _played(site: Site, guild_id: int, user_id: int, results: list[RatedResult]) -> list[Played]:
+def _merged(games: list[PlayedGame], results: list[RatedResult], user_id: int) -> list[PlayedGame]:
+    """The games listed as their tables ended, and the rated results not among
+    them (rated before tables were listed, or a seat they left: rated as
+    resigned), each table once, newest first."""
+    listed = {game.table_id for game in games}
+    merged = games + [_from_rating(r, user_id) for r in results if r.table_id not in listed]
+    return sorted(merged, key=lambda g: (-g.at, g.table_id))[:RECENT]
+
+
+def _from_rating(result: RatedResult, user_id: int) -> PlayedGame:
+    side = _side(result, user_id)
+    assert side is not None
+    rank = result.ranks[side]
+    return PlayedGame(
+        table_id=result.table_id,
+        game=result.game,
+        at=result.at,
+        name=result.names.get(user_id, ""),
+        place=1 + sorted(set(result.ranks)).index(rank),
+        places=len(result.ranks),
+        tied=sum(1 for r in result.ranks if r == rank) > 1,
+        others=[result.names.get(u, "someone") for s in result.sides for u in s if u != user_id],
+        rated=True,
+    )
+
+
+async def _played(site: Site, guild_id: int, games: list[PlayedGame]) -> list[Played]:
     # A finished table is kept for a while (the operator's retention): link
-    # only the replays still there.
+    # only the replays still there, asked about all at once.
     async with site.service.store.redis.pipeline(transaction=False) as pipe:
-        for result in results:
-            pipe.exists(keys.table(result.table_id))
-        kept = await pipe.execute() if results else []
-    played = []
-    for result, there in zip(results, kept, strict=True):
-        side = _side(result, user_id)
-        assert side is not None
-        rank = result.ranks[side]
-        place = _place(1 + sorted(set(result.ranks)).index(rank), len(result.ranks))
-        tied = sum(1 for r in result.ranks if r == rank) > 1
-        others = [result.names.get(u, "someone") for s in result.sides for u in s if u != user_id]
-        played.append(
-            Played(
-                game=title(site, result.game),
-                table_id=result.table_id,
-                at=result.at,
-                place=place + (" (tied)" if tied else ""),
-                others=others,
-                replay=links.replay("", guild_id, result.table_id) if there else None,
-            )
+        for game in games:
+            pipe.exists(keys.table(game.table_id))
+        kept = await pipe.execute() if games else []
+    return [
+        Played(
+            game=title(site, game.game),
+            table_id=game.table_id,
+            at=game.at,
+            place=_place(game.place, game.places) + (" (tied)" if game.tied else ""),
+            others=game.others,
+            rated=game.rated,
+            replay=links.replay("", guild_id, game.table_id) if there else None,
         )
-    return played
+        for game, there in zip(games, kept, strict=True)
+    ]
 
 
-def _place(number: int, sides: int) -> str:
+def _place(number: int | None, sides: int) -> str:
     """``1st of 3``: in words, where a table message shows a medal."""
+    if number is None:
+        return "unplaced"
     words = ("1st", "2nd", "3rd")[number - 1] if number <= 3 else place_mark(number)
     return f"{words} of {sides}"
 
@@ -170,8 +195,11 @@ def _status(entry: Entry) -> str:
     return "their move" if entry.your_move else (entry.headline or "in play")
 
 
-def _name(user_id: int, ratings: list[Rated], results: list[RatedResult]) -> str:
-    """The name their newest rated game knew them by, else their rating's."""
+def _name(user_id: int, games: list[PlayedGame], ratings: list[Rated], results: list[RatedResult]) -> str:
+    """The name their newest game knew them by, else their newest rated game's, else their rating's."""
+    for game in games:
+        if game.name:
+            return game.name
     for result in results:
         if result.names.get(user_id):
             return result.names[user_id]

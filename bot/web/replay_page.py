@@ -22,6 +22,7 @@ from bot.web.markup import to_html, web_name
 from bot.web.replays import Replay, replay_of
 from bot.web.site import NotFound, Site, site_of
 from storage.damage import DamagedTable
+from storage.played import PlayedGames
 from storage.records import TableRecord, TableStatus
 
 # Table ids are a few letters and digits; anything else is no table's.
@@ -114,12 +115,18 @@ def _context(guild_id: int, record: TableRecord, replay: Replay, move: int) -> d
 
 async def _players(site: Site, guild_id: int, record: TableRecord) -> list[tuple[str, str | None]]:
     """Each seat's name, and the player's page when they have one in this
-    server (a rating of this game there: every rated player of a finished table)."""
+    server: this table is on their list there (every person seated at its end),
+    or they have a rating of this game there."""
+    played = PlayedGames(site.service.store.redis)
     seated = []
     for seat in record.seats:
         page = None
-        if seat.user_id is not None and await site.ratings.store.get(guild_id, record.game, seat.user_id):
-            page = links.player("", guild_id, seat.user_id)
+        user_id = seat.user_id
+        if user_id is not None and (
+            await played.lists(guild_id, user_id, record.id)
+            or await site.ratings.store.get(guild_id, record.game, user_id)
+        ):
+            page = links.player("", guild_id, user_id)
         seated.append((seat.name, page))
     return seated
 

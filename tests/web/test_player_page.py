@@ -1,6 +1,6 @@
 """A player's page in one server: their ratings there (μ − 3σ, provisional
-marked as ``/rating`` marks it), their rated games there newest first with
-links to the replays, and nothing of another server."""
+marked as ``/rating`` marks it), their finished games there, rated or not,
+newest first with links to the replays, and nothing of another server."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from typing import Any
 
 from bot.service.ratings import PROVISIONAL_GAMES, ordinal
 from bot.service.tables import Player
+from bot.tournaments.table_ends import Results
 from bot.web import replays
 from bot.web.site import Site
 from storage import keys
@@ -25,13 +26,26 @@ def player_url(user_id: int, guild: int = HOME) -> str:
     return f"/g/{guild}/players/{user_id}"
 
 
-async def rated_game(site: Site, clock: Clock, game: str, guild: int, seed: int = 1) -> str:
-    """A rated table played to its end and rated, as the bot does when a table ends."""
+async def game_over(
+    site: Site,
+    clock: Clock,
+    game: str,
+    guild: int,
+    seed: int = 1,
+    *,
+    rated: bool = False,
+    players: tuple[Player, ...] = PAIR,
+) -> str:
+    """A table played to its end, its end told as the bot tells it (from the table's outbox)."""
     clock.now += 3600
-    table_id = await finished(site.service, game, guild, rated=True, seed=seed, players=PAIR)
-    record = await site.service.get(table_id)
-    assert await site.ratings.table_ended(record, site.service.result(record))
+    table_id = await finished(site.service, game, guild, rated=rated, seed=seed, players=players)
+    await Results(site.ratings, site.tournaments).table_ended(await site.service.get(table_id))
     return table_id
+
+
+async def rated_game(site: Site, clock: Clock, game: str, guild: int, seed: int = 1) -> str:
+    """A rated table played to its end, listed and rated."""
+    return await game_over(site, clock, game, guild, seed, rated=True)
 
 
 def row(page: str, title: str) -> str:
@@ -123,5 +137,69 @@ async def test_the_replay_links_rated_players_to_their_pages(client: Any, site: 
     assert f'<a href="/g/{HOME}/players/{ANN.user_id}">Ann Example</a>' in body
     assert f'<a href="/g/{HOME}/players/{BOB.user_id}">Bob Example</a>' in body
     other = await (await client.get(f"/g/{HOME}/t/{unrated}/replay")).text()
-    # Cid has no page in this server (nothing rated); Ann has one.
+    # Cid has no page in this server (nothing rated, and this table's end not told yet); Ann has one.
     assert "/players/900003" not in other and f"/players/{ANN.user_id}" in other
+    await Results(site.ratings, site.tournaments).table_ended(await site.service.get(unrated))
+    told = await (await client.get(f"/g/{HOME}/t/{unrated}/replay")).text()
+    assert f'<a href="/g/{HOME}/players/900003">Cid</a>' in told
+    assert (await client.get(player_url(900003))).status == 200
+
+
+def recent_row(page: str, table_id: str) -> str:
+    """The recent games' row of ``table_id``."""
+    rows = [r for r in page.split("<tr>") if f"table {table_id}" in r and r.startswith('<th scope="row">')]
+    assert len(rows) == 1, table_id
+    return rows[0].split("</tr>")[0]
+
+
+async def test_unrated_games_are_listed_with_their_replays_and_a_rated_one_once(
+    client: Any, site: Site, clock: Clock
+) -> None:
+    cid = Player(900003, "Cid Example")
+    first = await game_over(site, clock, "time-masters", HOME, players=(ANN, cid))
+    rated = await rated_game(site, clock, "spheres-of-life", HOME)
+    last = await game_over(site, clock, "spheres-of-life", HOME, seed=3, players=(cid, ANN, BOB))
+    elsewhere = await game_over(site, clock, "phase", OTHER, players=(ANN, cid))
+    body = await (await client.get(player_url(ANN.user_id))).text()
+    assert body.count(f"Replay of table {rated}") == 1
+    order = [body.index(f"Replay of table {t}") for t in (last, rated, first)]
+    assert order == sorted(order), "newest first"
+    for table_id in (first, rated, last):
+        assert f'href="/g/{HOME}/t/{table_id}/replay"' in body
+    assert ">rated<" in recent_row(body, rated) and ">unrated<" in recent_row(body, first)
+    assert "Cid Example, Bob Example" in recent_row(body, last)
+    record = await site.service.get(last)
+    result = site.service.result(record)
+    assert result is not None
+    place = 1 + next(i for i, group in enumerate(result.ranking) if 1 in group)
+    assert f"{('1st', '2nd', '3rd')[place - 1]} of 3" in recent_row(body, last)
+    assert elsewhere not in body
+    # Someone with only unrated games here has a page of their own, named as they sat.
+    page = await client.get(player_url(cid.user_id))
+    assert page.status == 200
+    text = await page.text()
+    assert "<h1>Cid Example</h1>" in text and "No rated games in this server yet." in text
+    assert first in text and last in text and rated not in text and elsewhere not in text
+
+
+async def test_an_unrated_game_no_longer_kept_stays_listed_without_a_link(
+    client: Any, site: Site, clock: Clock
+) -> None:
+    gone = await game_over(site, clock, "spheres-of-life", HOME)
+    await site.service.store.redis.delete(keys.table(gone))
+    assert await site.service.store.get(gone) is None
+    body = await (await client.get(player_url(ANN.user_id))).text()
+    assert f"/t/{gone}/replay" not in body and "no longer kept" in recent_row(body, gone)
+
+
+async def test_a_rated_game_rated_before_tables_were_listed_still_shows(
+    client: Any, site: Site, clock: Clock
+) -> None:
+    clock.now += 3600
+    old = await finished(site.service, "spheres-of-life", HOME, rated=True, players=PAIR)
+    record = await site.service.get(old)
+    assert await site.ratings.table_ended(record, site.service.result(record))  # rated, never listed
+    newer = await game_over(site, clock, "time-masters", HOME)
+    body = await (await client.get(player_url(BOB.user_id))).text()
+    assert body.index(f"Replay of table {newer}") < body.index(f"Replay of table {old}")
+    assert ">rated<" in recent_row(body, old) and body.count(f"Replay of table {old}") == 1

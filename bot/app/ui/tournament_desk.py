@@ -177,7 +177,7 @@ class TournamentDesk:
         await self.flows.announcer.deliver(record.id)
 
     async def table_ended(self, record: TableRecord) -> None:
-        """The outbox step for a finished rated or tournament table."""
+        """The outbox step for a finished table (see :meth:`Results.concerns`)."""
         tournament = await self.results.table_ended(record)
         if tournament is None:
             return
