@@ -90,7 +90,8 @@ Shoot = Callable[[Page, str], Awaitable[None]]
 
 @pytest.fixture
 def screenshot() -> Shoot:
-    """Save the page as ``<name>-phone.png`` and ``<name>-desktop.png``."""
+    """Save the page as ``<name>-phone.png`` and ``<name>-desktop.png`` (light), and
+    ``<name>-phone-dark.png`` (the system's dark scheme, which the sheet follows)."""
 
     SHOTS.mkdir(parents=True, exist_ok=True)
 
@@ -99,6 +100,13 @@ def screenshot() -> Shoot:
         for width_name, (width, height) in WIDTHS.items():
             await opened.set_viewport_size({"width": width, "height": height})
             await opened.screenshot(path=str(SHOTS / f"{name}-{width_name}.png"), full_page=True)
+        await opened.emulate_media(color_scheme="dark")
+        width, height = WIDTHS["phone"]
+        await opened.set_viewport_size({"width": width, "height": height})
+        background = await opened.evaluate("getComputedStyle(document.body).backgroundColor")
+        assert background != "rgb(255, 255, 255)", "the dark scheme darkens the page"
+        await opened.screenshot(path=str(SHOTS / f"{name}-phone-dark.png"), full_page=True)
+        await opened.emulate_media(color_scheme="light")
         if before is not None:
             await opened.set_viewport_size(before)
 
