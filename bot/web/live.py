@@ -62,6 +62,9 @@ class Topic:
     watchers: dict[Updates, Watcher] = field(default_factory=dict)
     # Set while its reads or renderings fail, so a long outage is logged once, not five times a second.
     failing: bool = False
+    # The fewest seconds between two updates (a large page: a tournament's), and when the last was built.
+    every: float = 0.0
+    built_at: float = float("-inf")
 
 
 def _push(queue: Updates, item: str | None) -> None:
@@ -78,21 +81,25 @@ class Hub:
         self._poller: asyncio.Task[None] | None = None
         self._polling = asyncio.Lock()
 
-    def watch(self, key: str, fingerprint: Fingerprint, render: Render, last: Hashable) -> Updates:
+    def watch(
+        self, key: str, fingerprint: Fingerprint, render: Render, last: Hashable, every: float = 0.0
+    ) -> Updates:
         """A queue of ``key``'s updates from now on (``last``: the fingerprint the
         watcher's page was built at, of the same type ``fingerprint`` returns).
         It yields None once the hub has closed.
 
         Every watcher of ``key`` shares the first one's ``fingerprint`` and
         ``render``: they must not depend on the watcher (nor on its request,
-        which may be gone), and ``render`` builds the public page only."""
+        which may be gone), and ``render`` builds the public page only. ``every``:
+        the fewest seconds between two of its updates (the newest state is sent
+        when they have passed), for a page too large to send at every poll."""
         queue: Updates = asyncio.Queue(QUEUE_SIZE)
         if self.closed:
             queue.put_nowait(None)
             return queue
         topic = self.topics.get(key)
         if topic is None:
-            topic = self.topics[key] = Topic(fingerprint, render, last)
+            topic = self.topics[key] = Topic(fingerprint, render, last, every=every)
         topic.watchers[queue] = Watcher(queue, last)
         # Started on demand, and again if it ever stopped (it ends when nobody watches).
         if self._poller is None or self._poller.done():
@@ -140,6 +147,10 @@ class Hub:
         if not behind:
             return
         if topic.update is None or topic.mark != mark:
+            now = asyncio.get_running_loop().time()
+            if now - topic.built_at < topic.every:
+                return  # the next poll past ``every`` sends the newest state
+            topic.built_at = now
             try:
                 async with asyncio.timeout(STEP_SECONDS):
                     update = await topic.render()
@@ -186,10 +197,16 @@ _encoded = functools.lru_cache(maxsize=64)(event)
 
 
 async def stream(
-    request: web.Request, hub: Hub, key: str, fingerprint: Fingerprint, render: Render, last: Hashable
+    request: web.Request,
+    hub: Hub,
+    key: str,
+    fingerprint: Fingerprint,
+    render: Render,
+    last: Hashable,
+    every: float = 0.0,
 ) -> web.StreamResponse:
     """Serve ``key``'s updates as an event stream until the reader leaves or the hub closes."""
-    queue = hub.watch(key, fingerprint, render, last)
+    queue = hub.watch(key, fingerprint, render, last, every)
     response = web.StreamResponse(
         headers={
             "Content-Type": "text/event-stream",

@@ -160,6 +160,11 @@ async def page(request: web.Request) -> web.Response:
     return site.page("tournament.html", title=t.name, events=events, live=Markup(live), t=t, v=view)
 
 
+# A large tournament's live part is a few hundred KB, and its tables move several
+# times a second while a round is busy: send watchers the newest state once a second.
+UPDATE_EVERY = 1.0
+
+
 async def events(request: web.Request) -> web.StreamResponse:
     site = site_of(request)
     t = await tournament_of(site, request)
@@ -167,7 +172,8 @@ async def events(request: web.Request) -> web.StreamResponse:
     now = await watch.fingerprint()
     # A page built before the latest change gets it at once: its watch starts from "unknown".
     last: Hashable = now if request.query.get("at") == token(now) else None
-    return await stream(request, site.hub, f"tournament:{t.id}", watch.fingerprint, watch.render, last)
+    key = f"tournament:{t.id}"
+    return await stream(request, site.hub, key, watch.fingerprint, watch.render, last, every=UPDATE_EVERY)
 
 
 def routes() -> list[web.RouteDef]:

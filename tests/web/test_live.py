@@ -65,6 +65,28 @@ async def test_every_watcher_gets_each_change_once_from_one_rendering() -> None:
     await hub.close()
 
 
+async def test_a_topic_with_a_pace_is_sent_its_newest_state_once_the_pace_has_passed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    now = [1000.0]
+    loop = asyncio.get_running_loop()
+    monkeypatch.setattr(loop, "time", lambda: now[0])
+    hub, table = Hub(IDLE), Table()
+    queue = hub.watch("t", table.fingerprint, table.render, 0, every=1.0)
+    table.version = 1
+    await hub.poll_once()
+    assert drained(queue) == ["<p>version 1</p>"]
+    for version in (2, 3):  # two changes within the second: held back
+        table.version = version
+        now[0] += 0.3
+        await hub.poll_once()
+        assert drained(queue) == []
+    now[0] += 0.5
+    await hub.poll_once()
+    assert drained(queue) == ["<p>version 3</p>"] and table.renders == 2
+    await hub.close()
+
+
 async def test_a_slow_watcher_gets_the_newest_only_and_holds_nobody_back() -> None:
     hub, table = Hub(IDLE), Table()
     slow = hub.watch("t", table.fingerprint, table.render, 0)
