@@ -1,6 +1,6 @@
 """What a table's end sets going: its line on each of its players' pages (a
-server's finished table), its rating (a rated table) and its place in a
-tournament round. Called from the table's outbox after the save that ended it,
+server's finished table; at a rated one, a player who left has it too), its
+rating (a rated table) and its place in a tournament round. Called from the table's outbox after the save that ended it,
 and idempotent by table id, so a restart never loses a result or counts it twice.
 An abandoned table was not played out: it sets nothing going. Platform-neutral:
 no discord import."""
@@ -8,10 +8,11 @@ no discord import."""
 from __future__ import annotations
 
 from bot.service.absence import BOT_SUFFIX
-from bot.service.ratings import RatingService
+from bot.service.ratings import RatingService, rated_result
 from bot.tournaments.service import TournamentService
 from engines.core import Result
 from storage.played import PlayedGame, PlayedGames
+from storage.ratings import RatedResult
 from storage.records import TableRecord, TableStatus
 from storage.tournaments import Tournament
 
@@ -38,7 +39,10 @@ class Results:
             return None
         result = self.tournaments.tables.result(record)
         if record.guild_id is not None and result is not None:
-            await self.played.record(record.guild_id, played_lines(record, result))
+            lines = played_lines(record, result)
+            if record.rated and (rated := rated_result(record, result, record.updated_at)) is not None:
+                lines = {**resigned_lines(rated), **lines}
+            await self.played.record(record.guild_id, lines)
         if not (record.rated or record.tournament_id is not None):
             return None
         await self.ratings.table_ended(record, result)
@@ -73,4 +77,26 @@ def played_lines(record: TableRecord, result: Result) -> dict[int, PlayedGame]:
             others=[s.name for other, s in enumerate(record.seats) if other != seat],
             rated=record.rated,
         )
+    return lines
+
+
+def resigned_lines(rated: RatedResult) -> dict[int, PlayedGame]:
+    """A line for each player of a rated table's result as the ratings count it,
+    so one who left before the end (rated as resigned, below every place) has
+    the table on their page too; :func:`played_lines` speaks for those who stayed."""
+    places = sorted(set(rated.ranks))
+    lines = {}
+    for side, rank in zip(rated.sides, rated.ranks, strict=True):
+        for user_id in side:
+            lines[user_id] = PlayedGame(
+                table_id=rated.table_id,
+                game=rated.game,
+                at=rated.at,
+                name=rated.names.get(user_id, ""),
+                place=1 + places.index(rank),
+                places=len(rated.ranks),
+                tied=rated.ranks.count(rank) > 1,
+                others=[rated.names.get(u, "someone") for s in rated.sides for u in s if u != user_id],
+                rated=True,
+            )
     return lines

@@ -25,7 +25,6 @@ from storage import keys
 from storage.damage import DamagedTable
 from storage.listing import Entry
 from storage.played import PlayedGame, PlayedGames
-from storage.ratings import RatedResult
 from storage.records import TableStatus
 
 RECENT = 20
@@ -79,18 +78,17 @@ async def player_page(request: web.Request) -> web.Response:
         raise NotFound
     user_id = int(raw)
     ratings = await _ratings(site, guild_id, user_id)
-    results = await _results(site, guild_id, user_id)
     games = await PlayedGames(site.service.store.redis).recent(guild_id, user_id, RECENT)
     seated = await _seated(site, guild_id, user_id)
-    name = _name(user_id, games, ratings, results) or await _seat_name(site, user_id, seated)
-    if not (ratings or results or games or seated) or not name:
+    name = _name(games, ratings) or await _seat_name(site, user_id, seated)
+    if not (ratings or games or seated) or not name:
         raise NotFound
     return site.page(
         "player.html",
         title=f"{name} — player",
         name=name,
         ratings=ratings,
-        played=await _played(site, guild_id, _merged(games, results, user_id)),
+        played=await _played(site, guild_id, games),
         seated=seated,
         provisional=PROVISIONAL_GAMES,
     )
@@ -110,45 +108,6 @@ async def _ratings(site: Site, guild_id: int, user_id: int) -> list[Rated]:
         if standing is not None:
             found.append(Rated(title(site, game), standing))
     return found
-
-
-async def _results(site: Site, guild_id: int, user_id: int) -> list[RatedResult]:
-    """The rated results of this server the user played in, newest first."""
-    found = []
-    for game in await site.ratings.games(guild_id):
-        results = await site.ratings.store.results(guild_id, game)
-        found += [r for r in results if _side(r, user_id) is not None]
-    return sorted(found, key=lambda r: (-r.at, r.table_id))[:RECENT]
-
-
-def _side(result: RatedResult, user_id: int) -> int | None:
-    return next((i for i, side in enumerate(result.sides) if user_id in side), None)
-
-
-def _merged(games: list[PlayedGame], results: list[RatedResult], user_id: int) -> list[PlayedGame]:
-    """The games listed as their tables ended, and the rated results not among
-    them (rated before tables were listed, or a seat they left: rated as
-    resigned), each table once, newest first."""
-    listed = {game.table_id for game in games}
-    merged = games + [_from_rating(r, user_id) for r in results if r.table_id not in listed]
-    return sorted(merged, key=lambda g: (-g.at, g.table_id))[:RECENT]
-
-
-def _from_rating(result: RatedResult, user_id: int) -> PlayedGame:
-    side = _side(result, user_id)
-    assert side is not None
-    rank = result.ranks[side]
-    return PlayedGame(
-        table_id=result.table_id,
-        game=result.game,
-        at=result.at,
-        name=result.names.get(user_id, ""),
-        place=1 + sorted(set(result.ranks)).index(rank),
-        places=len(result.ranks),
-        tied=sum(1 for r in result.ranks if r == rank) > 1,
-        others=[result.names.get(u, "someone") for s in result.sides for u in s if u != user_id],
-        rated=True,
-    )
 
 
 async def _played(site: Site, guild_id: int, games: list[PlayedGame]) -> list[Played]:
@@ -195,14 +154,11 @@ def _status(entry: Entry) -> str:
     return "their move" if entry.your_move else (entry.headline or "in play")
 
 
-def _name(user_id: int, games: list[PlayedGame], ratings: list[Rated], results: list[RatedResult]) -> str:
-    """The name their newest game knew them by, else their newest rated game's, else their rating's."""
+def _name(games: list[PlayedGame], ratings: list[Rated]) -> str:
+    """The name their newest game knew them by, else their rating's."""
     for game in games:
         if game.name:
             return game.name
-    for result in results:
-        if result.names.get(user_id):
-            return result.names[user_id]
     return next((r.standing.rating.name for r in ratings if r.standing.rating.name), "")
 
 

@@ -13,12 +13,14 @@ from bot.tournaments.table_ends import Results
 from bot.web import replays
 from bot.web.site import Site
 from storage import keys
+from storage.records import TableStatus
 from tests.support.clock import Clock
 from tests.web.conftest import HOME, OTHER
 from tests.web.games import finished, play, start
 from tests.web.test_replay_page import visible
 
 ANN, BOB = Player(900001, "Ann Example"), Player(900002, "Bob Example")
+CID = Player(900003, "Cid")
 PAIR = (ANN, BOB)
 
 
@@ -192,14 +194,15 @@ async def test_an_unrated_game_no_longer_kept_stays_listed_without_a_link(
     assert f"/t/{gone}/replay" not in body and "no longer kept" in recent_row(body, gone)
 
 
-async def test_a_rated_game_rated_before_tables_were_listed_still_shows(
+async def test_a_player_who_left_a_rated_table_has_it_on_their_page_rated_as_resigned(
     client: Any, site: Site, clock: Clock
 ) -> None:
-    clock.now += 3600
-    old = await finished(site.service, "spheres-of-life", HOME, rated=True, players=PAIR)
-    record = await site.service.get(old)
-    assert await site.ratings.table_ended(record, site.service.result(record))  # rated, never listed
-    newer = await game_over(site, clock, "time-masters", HOME)
-    body = await (await client.get(player_url(BOB.user_id))).text()
-    assert body.index(f"Replay of table {newer}") < body.index(f"Replay of table {old}")
-    assert ">rated<" in recent_row(body, old) and body.count(f"Replay of table {old}") == 1
+    table_id = await start(site.service, "time-masters", HOME, rated=True, players=(ANN, BOB, CID))
+    await site.service.leave(table_id, CID.user_id)
+    await play(site.service, table_id)
+    record = await site.service.get(table_id)
+    assert record.status is TableStatus.FINISHED and record.seat_of(CID.user_id) is None
+    await Results(site.ratings, site.tournaments).table_ended(record)
+    body = await (await client.get(player_url(CID.user_id))).text()
+    row = recent_row(body, table_id)
+    assert ">rated<" in row and "3rd of 3" in row, row
