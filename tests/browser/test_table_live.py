@@ -75,3 +75,17 @@ async def test_a_finished_table_links_its_replay(
     assert await link.inner_text() == "Replay the whole game"
     assert await page.get_attribute("#live img", "alt") is not None
     await screenshot(page, "table-phase-finished")
+
+
+async def test_a_keyboard_reader_keeps_their_place_when_the_table_moves(
+    base_url: str, page: Page, site: Site
+) -> None:
+    record = await started(site.service, GAME)
+    await page.goto(f"{base_url}/g/{HOME}/t/{record.id}")
+    await page.wait_for_function("document.getElementById('live-status').textContent.startsWith('Live')")
+    await page.evaluate("window.updates = 0; document.addEventListener('gametable:updated', () => updates++)")
+    await page.focus("#live ol.log")
+    await play(site.service, record.id, 1, random.Random(5))
+    await page.wait_for_function("() => window.updates > 0", timeout=5000)
+    # The play-by-play was drawn again, and the focus is on the new one.
+    assert await page.evaluate("document.activeElement.matches('#live ol.log')")

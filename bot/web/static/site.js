@@ -19,6 +19,19 @@ function localTimes(root) {
   }
 }
 
+// A live update redraws its part: a keyboard reader focused in it keeps their
+// place on the same control (by id, link or class), not thrown back to the top.
+function focusKey(target) {
+  const el = document.activeElement;
+  if (!el || el === target || !target.contains(el)) return null;
+  const tag = el.tagName.toLowerCase();
+  if (el.id) return `#${CSS.escape(el.id)}`;
+  const href = el.getAttribute("href");
+  if (href) return `${tag}[href="${CSS.escape(href)}"]`;
+  if (el.classList.length) return `${tag}.${[...el.classList].map((c) => CSS.escape(c)).join(".")}`;
+  return null;
+}
+
 function live(root) {
   const source = root.dataset.events;
   const target = document.getElementById(root.dataset.target || "live");
@@ -26,8 +39,10 @@ function live(root) {
   const status = document.getElementById("live-status");
   const events = new EventSource(source);
   events.addEventListener("update", (message) => {
+    const again = focusKey(target);
     target.innerHTML = message.data;
     localTimes(target);
+    if (again) target.querySelector(again)?.focus({ preventScroll: true });
     document.dispatchEvent(new CustomEvent("gametable:updated"));
   });
   events.addEventListener("open", () => { if (status) status.textContent = "Live: updates as the game goes."; });
