@@ -13,9 +13,11 @@ import asyncio
 import contextlib
 import logging
 import signal
+from collections.abc import Awaitable
 from typing import Any
 
 import discord
+from aiohttp import web
 from discord import app_commands
 from discord.ext import commands
 
@@ -288,25 +290,44 @@ async def run_bot(settings: Settings) -> None:
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGINT, signal.SIGTERM):
             loop.add_signal_handler(sig, lambda: asyncio.create_task(bot.close()))
-        endpoint = None
-        if settings.metrics_port is not None:
-            from bot.ops import health, metrics
-
-            metrics.watch_rate_limits()
-            connected = lambda: bot.is_ready() and not bot.is_closed()  # noqa: E731
-            address = settings.metrics_host, settings.metrics_port
-            endpoint = await health.serve(service.store, connected, *address)
-        pages = None
-        if settings.web_port is not None:
-            from bot.web.server import serve
-            from bot.web.site import Site
-
-            site = Site(service, bot.tournaments, bot.ratings, public_url=settings.public_url or "")
-            pages = await serve(site, settings.web_host, settings.web_port)
+        runners: list[web.AppRunner] = []
         try:
+            await _serve_http(settings, service, bot, runners)
             async with bot:
                 await bot.start(settings.discord_token.get_secret_value())
         finally:
-            for runner in (endpoint, pages):
-                if runner is not None:
-                    await runner.cleanup()
+            for runner in runners:
+                await runner.cleanup()
+
+
+async def _serve_http(
+    settings: Settings,
+    service: TableService,
+    bot: GameTableBot | ShardedGameTableBot,
+    runners: list[web.AppRunner],
+) -> None:
+    """Start /metrics and /healthz (METRICS_PORT) and the web pages (WEB_PORT),
+    adding each to ``runners``; a port that cannot be served stops the bot with
+    one sentence."""
+    if settings.metrics_port is not None:
+        from bot.ops import health, metrics
+
+        metrics.watch_rate_limits()
+        connected = lambda: bot.is_ready() and not bot.is_closed()  # noqa: E731
+        where = settings.metrics_host, settings.metrics_port
+        runners.append(await _bound("/metrics", where, health.serve(service.store, connected, *where)))
+    if settings.web_port is not None:
+        from bot.web.server import serve
+        from bot.web.site import Site
+
+        site = Site(service, bot.tournaments, bot.ratings, public_url=settings.public_url or "")
+        where = settings.web_host, settings.web_port
+        runners.append(await _bound("the web pages", where, serve(site, *where)))
+
+
+async def _bound(what: str, where: tuple[str, int], serving: Awaitable[web.AppRunner]) -> web.AppRunner:
+    try:
+        return await serving
+    except OSError as error:  # the port taken, or an address this host does not have
+        said = error.strerror or str(error)
+        raise SystemExit(f"Cannot serve {what} on {where[0]}:{where[1]}: {said}.") from None

@@ -1,9 +1,9 @@
 """What a table's end sets going: its line on each of its players' pages (a
 server's finished table; at a rated one, a player who left has it too), its
-rating (a rated table) and its place in a tournament round. Called from the table's outbox after the save that ended it,
-and idempotent by table id, so a restart never loses a result or counts it twice.
-An abandoned table was not played out: it sets nothing going. Platform-neutral:
-no discord import."""
+rating (a rated table) and its place in a tournament round. Called from the
+table's outbox after the save that ended it, and idempotent by table id, so a
+restart never loses a result or counts it twice. An abandoned table was not
+played out: it sets nothing going. Platform-neutral: no discord import."""
 
 from __future__ import annotations
 
