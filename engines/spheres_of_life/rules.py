@@ -66,17 +66,16 @@ class SpheresOfLife(Engine[SolState, SolAction]):
     def seat_range(self, options: BaseModel) -> tuple[int, int]:
         assert isinstance(options, SolOptions)
         spec = options.deck or builtin_deck()
+        decks = options.decks or 1  # unset: by the table, within one deck's seats
         # Counted, not dealt: a lobby is drawn often and a custom deck may be large.
         heroes = (
             0
             if options.purist
-            else sum(
-                h.copies for deck in range(options.decks) for h in spec.heroes if deck == 0 or not h.passive
-            )
+            else sum(h.copies for deck in range(decks) for h in spec.heroes if deck == 0 or not h.passive)
         )
         abilities = 0 if options.purist else sum(a.copies for a in spec.abilities)
-        main = options.decks * (sum(a.copies for a in spec.animals) + abilities)
-        high = SEATS_PER_DECK * options.decks
+        main = decks * (sum(a.copies for a in spec.animals) + abilities)
+        high = SEATS_PER_DECK * decks
         if options.heroes_each and heroes >= 2 * options.heroes_each:
             high = min(high, heroes // options.heroes_each)
         high = min(high, main // 4)
@@ -86,9 +85,11 @@ class SpheresOfLife(Engine[SolState, SolAction]):
         assert isinstance(options, SolOptions)
         self.check_players(players, options)
         spec = options.deck or builtin_deck()
+        # The state keeps the decks it was dealt from, also when the table chose them.
+        options = options.model_copy(update={"deck": None, "decks": options.decks_for(players)})
         state = SolState(
             players=players,
-            options=options.model_copy(update={"deck": None}),
+            options=options,
             deck_spec=spec,
             rng=Rng(seed=seed),
             cards=self._cards(spec, options),
@@ -108,7 +109,7 @@ class SpheresOfLife(Engine[SolState, SolAction]):
     @staticmethod
     def _cards(spec: DeckSpec, options: SolOptions) -> list[str]:
         cards: list[str] = []
-        for deck in range(options.decks):
+        for deck in range(options.decks or 1):  # setup has settled the count
             cards += [a.id for a in spec.animals for _ in range(a.copies)]
             if options.purist:
                 continue

@@ -15,6 +15,9 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from engines.core import Rng
 from engines.spheres_of_life.cards import Deck
 
+# With the `decks` option unset, one deck serves up to this many players and
+# two are shuffled together beyond (RULES.md, Balance).
+ONE_DECK_UP_TO = 4
 Stage = Literal["heroes", "rps", "day", "night", "dream", "over"]
 Shape = Literal["rock", "paper", "scissors"]
 
@@ -31,7 +34,13 @@ class SolOptions(BaseModel):
         default=False, description="The rulebook's key changes: two Heroes each, Day and Night ×3."
     )
     purist: bool = Field(default=False, description="The Purist Way: no Ability or Hero cards.")
-    decks: int = Field(default=1, ge=1, le=3, description="Decks shuffled together (7 more seats per deck).")
+    decks: int | None = Field(
+        default=None,
+        ge=1,
+        le=3,
+        description="Decks shuffled together (7 more seats per deck); none: by the table, "
+        f"one deck up to {ONE_DECK_UP_TO} players, two from {ONE_DECK_UP_TO + 1}.",
+    )
     first_player: Literal["rps", "random"] = Field(
         default="rps", description="rps: rock-paper-scissors decides; random: the table draws lots."
     )
@@ -43,6 +52,13 @@ class SolOptions(BaseModel):
         if self.goal == "balance" and self.rounds > 1:
             raise ValueError("Restore the Balance is played as a single round")
         return self
+
+    def decks_for(self, players: int) -> int:
+        """The decks shuffled together at a table of ``players``: the option's, or
+        by the table (RULES.md, Balance: so the Day order comes round)."""
+        if self.decks is not None:
+            return self.decks
+        return 1 if players <= ONE_DECK_UP_TO else 2
 
     @property
     def heroes_each(self) -> int:

@@ -79,7 +79,7 @@ def variant_text(state: SolState) -> str:
         for on, label in (
             (o.pace, "key changes"),
             (o.purist, "Purist Way"),
-            (o.decks > 1, f"{o.decks} decks"),
+            ((o.decks or 1) > 1, f"{o.decks} decks"),
         )
         if on
     ]

@@ -122,6 +122,23 @@ def test_multiple_decks_allow_more_players_and_only_one_windmaster() -> None:
         ENGINE.check_players(8, options())
 
 
+def test_the_main_deck_is_sized_by_the_table_unless_the_host_sets_the_decks() -> None:
+    # The rulebook: "by adding multiple decks, you can increase the time required to
+    # play one game" — from five players two decks are shuffled together, so the
+    # Day order comes round (RULES.md, Balance); the host's `decks` still decides.
+    for players, decks in ((2, 1), (4, 1), (5, 2), (7, 2)):
+        state = ENGINE.setup(players, options(), seed=1)
+        kinds = Counter(state.cards)
+        assert state.options.decks == decks, "the state keeps the decks it was dealt from"
+        assert kinds["noble-rabbit"] == 3 * decks and kinds["apple-of-life"] == 3 * decks
+        assert kinds["windmaster"] == 1, "one Windmaster only, also with two decks"
+        assert_conserved(state)
+    assert ENGINE.setup(6, options(decks=1), seed=1).options.decks == 1
+    assert Counter(ENGINE.setup(6, options(decks=1), seed=1).cards)["noble-rabbit"] == 3
+    assert ENGINE.seat_range(options()) == (2, 7)
+    assert ENGINE.parse_options({}).model_dump()["decks"] is None, "stored tables name their decks"
+
+
 def test_presets_parse_and_bad_options_are_refused() -> None:
     for preset in ENGINE.info.presets:
         ENGINE.parse_options({"preset": preset})
