@@ -10,6 +10,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.async_api import Browser, Page, expect
 
+from bot.tournaments.table_ends import Results
 from bot.web import replays
 from bot.web.site import Site
 from tests.browser.conftest import Shoot
@@ -42,7 +43,7 @@ async def test_stepping_through_a_replay(
     clock.now = 1_780_000_000.0  # a date of this century in the screenshots
     table_id = await finished(site.service, game, HOME, rated=True)
     record = await site.service.get(table_id)
-    await site.ratings.table_ended(record, site.service.result(record))
+    await Results(site.ratings, site.tournaments).table_ended(record)  # rated and listed, as the bot does
     await page.goto(f"{base_url}/g/{HOME}/t/{table_id}/replay")
     assert (await page.inner_text("h1")).startswith("Replay:")
     last = int(await page.get_attribute("#replay-said", "data-last") or "0")
