@@ -18,7 +18,7 @@ from playwright.async_api import Browser, Page, async_playwright
 
 from bot.web.server import application
 from bot.web.site import Site
-from tests.web.conftest import HOME, OTHER, clock, open_pages, site  # noqa: F401 (fixtures)
+from tests.web.conftest import HOME, OTHER, clock, open_pages, site, site_games  # noqa: F401 (fixtures)
 
 CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 SHOTS = Path(os.environ.get("SCREENSHOTS", Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"))

@@ -5,20 +5,15 @@ reaching the controls in the order they are read."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import pytest
 from playwright.async_api import Page
-from redis.asyncio import Redis
 
-from bot.service.ratings import RatingService
-from bot.service.tables import TableService
-from bot.tournaments.service import TournamentService
 from bot.web import replays
 from bot.web.site import Site
-from storage.ratings import RatingStore
-from storage.store import TableStore
-from storage.tournaments import Format, TournamentStore
+from storage.tournaments import Format
 from tests.support.clock import Clock
 from tests.web.conftest import HOME
 from tests.web.games import PEOPLE, finished, play, start
@@ -62,11 +57,9 @@ FOCUSED = "() => document.activeElement ? document.activeElement.outerHTML.slice
 
 
 @pytest.fixture
-async def site(store: TableStore, redis: Redis, clock: Clock) -> Site:
-    service = TableService(store, clock=clock, turn_timeout=3600, games=GAMES_HERE)
-    ratings = RatingService(RatingStore(redis), clock)
-    tournaments = TournamentService(TournamentStore(redis), service, ratings, clock=clock)
-    return Site(service, tournaments, ratings, public_url="")
+def site_games() -> Mapping[str, Any]:
+    """High Card (a short game) among the games, for the tournaments' tables."""
+    return GAMES_HERE
 
 
 async def audited(page: Page, url: str) -> None:

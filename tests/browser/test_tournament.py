@@ -4,21 +4,15 @@ themselves without a reload, to the final standings."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import pytest
 from playwright.async_api import Page, expect
-from redis.asyncio import Redis
 
-from bot.service.ratings import RatingService
-from bot.service.tables import TableService
-from bot.tournaments.service import TournamentService
 from bot.web.site import Site
-from storage.ratings import RatingStore
-from storage.store import TableStore
-from storage.tournaments import Format, Phase, Tournament, TournamentStore
+from storage.tournaments import Format, Phase, Tournament
 from tests.browser.conftest import Shoot
-from tests.support.clock import Clock
 from tests.web.test_tournament_page import address, expected_standings
 from tests.web.tournaments import GAMES_HERE, finish_table, next_round, open_cup, start
 
@@ -26,11 +20,9 @@ ROWS = "rows => rows.map(row => [...row.cells].map(cell => cell.textContent.trim
 
 
 @pytest.fixture
-async def site(store: TableStore, redis: Redis, clock: Clock) -> Site:
-    service = TableService(store, clock=clock, turn_timeout=3600, games=GAMES_HERE)
-    ratings = RatingService(RatingStore(redis), clock)
-    tournaments = TournamentService(TournamentStore(redis), service, ratings, clock=clock)
-    return Site(service, tournaments, ratings, public_url="")
+def site_games() -> Mapping[str, Any]:
+    """High Card (a short game) among the games, for the tournaments' tables."""
+    return GAMES_HERE
 
 
 async def follow(page: Page, base_url: str, t: Tournament) -> None:

@@ -3,7 +3,8 @@ installed game, a settable clock, and aiohttp's test client on the whole app."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
+from typing import Any
 
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
@@ -14,6 +15,7 @@ from bot.service.tables import TableService
 from bot.tournaments.service import TournamentService
 from bot.web.server import application
 from bot.web.site import Site
+from engines.registry import GAMES
 from storage.ratings import RatingStore
 from storage.store import TableStore
 from storage.tournaments import TournamentStore
@@ -28,8 +30,14 @@ def clock() -> Clock:
 
 
 @pytest.fixture
-async def site(store: TableStore, redis: Redis, clock: Clock) -> Site:
-    service = TableService(store, clock=clock, turn_timeout=3600)
+def site_games() -> Mapping[str, Any]:
+    """The games the site's tables may be of (every installed game); a module may override it."""
+    return GAMES
+
+
+@pytest.fixture
+async def site(store: TableStore, redis: Redis, clock: Clock, site_games: Mapping[str, Any]) -> Site:
+    service = TableService(store, clock=clock, turn_timeout=3600, games=site_games)
     ratings = RatingService(RatingStore(redis), clock)
     tournaments = TournamentService(TournamentStore(redis), service, ratings, clock=clock)
     return Site(service, tournaments, ratings, public_url="https://games.example.org")

@@ -7,22 +7,19 @@ from __future__ import annotations
 import asyncio
 import html
 import re
+from collections.abc import Mapping
 from typing import Any
 
 import pytest
 from redis.asyncio import Redis
 
-from bot.service.ratings import RatingService
-from bot.service.tables import Player, TableService
+from bot.service.tables import Player
 from bot.tournaments.formats import advancing
-from bot.tournaments.service import TournamentService
 from bot.tournaments.standings import standings
 from bot.web.site import Site
 from bot.web.tournament_page import Watch
 from engines.words import and_list
-from storage.ratings import RatingStore
-from storage.store import TableStore
-from storage.tournaments import Format, Phase, Tournament, TournamentStore
+from storage.tournaments import Format, Phase, Tournament
 from tests.support.clock import Clock
 from tests.web.conftest import HOME, OTHER
 from tests.web.html_tables import captioned, table
@@ -39,12 +36,9 @@ from tests.web.tournaments import (
 
 
 @pytest.fixture
-async def site(store: TableStore, redis: Redis, clock: Clock) -> Site:
-    """The web conftest's site, with High Card (a short game) among the games."""
-    service = TableService(store, clock=clock, turn_timeout=3600, games=GAMES_HERE)
-    ratings = RatingService(RatingStore(redis), clock)
-    tournaments = TournamentService(TournamentStore(redis), service, ratings, clock=clock)
-    return Site(service, tournaments, ratings, public_url="https://games.example.org")
+def site_games() -> Mapping[str, Any]:
+    """High Card (a short game) among the games, for the tournaments' tables."""
+    return GAMES_HERE
 
 
 def address(t: Tournament) -> str:
