@@ -8,7 +8,6 @@ import io
 import json
 import logging
 import re
-import socket
 import sys
 import types
 from pathlib import Path
@@ -387,23 +386,3 @@ def test_log_of_a_game_still_on_is_its_public_part(
     header = json.loads((tmp_path / f"log-{table_id}.jsonl").read_text().splitlines()[0])
     assert "seed" not in header and header["status"] == "playing"
     assert cli.main(["log", table_id, "--out", str(tmp_path / "none")], games=GAMES, stdout=out) == 2
-
-
-@pytest.mark.parametrize("variable", ["WEB_PORT", "METRICS_PORT"])
-async def test_a_port_that_cannot_be_served_stops_run_with_one_sentence(
-    monkeypatch: pytest.MonkeyPatch, redis_url: str, variable: str
-) -> None:
-    from bot.app.application import run_bot
-
-    taken = socket.socket()
-    taken.bind(("127.0.0.1", 0))
-    taken.listen()
-    port = taken.getsockname()[1]
-    try:
-        settings = Settings(discord_token="x", redis_url=redis_url, **{variable.lower(): port})
-        with pytest.raises(SystemExit) as stopped:
-            await run_bot(settings)
-    finally:
-        taken.close()
-    said = str(stopped.value)
-    assert said.startswith("Cannot serve ") and f"127.0.0.1:{port}: " in said and "\n" not in said
