@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import UTC, datetime
 
 from aiohttp import web
 
@@ -52,14 +51,6 @@ class Played:
     others: list[str]
     rated: bool
     replay: str | None  # None once the table is no longer kept
-
-    @property
-    def iso(self) -> str:
-        return datetime.fromtimestamp(self.at, UTC).isoformat()
-
-    @property
-    def utc(self) -> str:
-        return datetime.fromtimestamp(self.at, UTC).strftime("%Y-%m-%d %H:%M UTC")
 
 
 @dataclass(frozen=True)

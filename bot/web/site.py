@@ -24,6 +24,7 @@ from bot.service.tables import TableService
 from bot.tournaments.service import TournamentService
 from bot.web.headers import SECURITY_HEADERS
 from bot.web.live import Hub
+from bot.web.markup import time_html
 from bot.web.pictures import PictureCache
 from storage.preferences import SettingsStore
 from storage.store import STORAGE_FAULTS
@@ -32,6 +33,20 @@ log = logging.getLogger(__name__)
 HERE = Path(__file__).parent
 NOT_FOUND_TEXT = "There is nothing here. The address may be wrong, or this server's pages may be off."
 Page = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+
+def templates() -> jinja2.Environment:
+    """The pages' templates; ``time(ts, style)`` writes a moment as every page
+    does (:func:`bot.web.markup.time_html`: UTC, which site.js makes local)."""
+    environment = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(HERE / "templates"),
+        autoescape=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        undefined=jinja2.StrictUndefined,
+    )
+    environment.globals["time"] = time_html
+    return environment
 
 
 class NotFound(Exception):
@@ -48,15 +63,7 @@ class Site:
     public_url: str = ""
     hub: Hub = field(default_factory=Hub)
     pictures: PictureCache = field(default_factory=PictureCache)
-    templates: jinja2.Environment = field(
-        default_factory=lambda: jinja2.Environment(
-            loader=jinja2.FileSystemLoader(HERE / "templates"),
-            autoescape=True,
-            trim_blocks=True,
-            lstrip_blocks=True,
-            undefined=jinja2.StrictUndefined,
-        )
-    )
+    templates: jinja2.Environment = field(default_factory=lambda: templates())
 
     @property
     def settings(self) -> SettingsStore:

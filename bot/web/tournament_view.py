@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 
 from bot.tournaments.bracket import Column, bracket
 from bot.tournaments.describe import (
@@ -73,15 +72,6 @@ class RoundView:
     def state(self) -> str:
         return "closed" if self.closed else "in play" if self.seated else "being seated"
 
-    @property
-    def deadline_iso(self) -> str:
-        return _utc(self.deadline).isoformat() if self.deadline is not None else ""
-
-    @property
-    def deadline_text(self) -> str:
-        """The deadline for a reader without scripts (site.js writes it in their own time zone)."""
-        return _utc(self.deadline).strftime("%d %b %Y, %H:%M UTC") if self.deadline is not None else ""
-
 
 @dataclass
 class StandingRow:
@@ -137,10 +127,6 @@ class TournamentView:
     @property
     def registration_open(self) -> bool:
         return self.t.phase is Phase.REGISTRATION
-
-
-def _utc(ts: float) -> datetime:
-    return datetime.fromtimestamp(ts, tz=UTC)
 
 
 def _namer(t: Tournament) -> Name:
