@@ -21,12 +21,10 @@ from bot.web import links
 from bot.web.markup import to_html, web_name
 from bot.web.replays import Replay, replay_of
 from bot.web.site import NotFound, Site, site_of
-from storage.damage import DamagedTable
+from bot.web.table_live import table_of
 from storage.played import PlayedGames
 from storage.records import TableRecord, TableStatus
 
-# Table ids are a few letters and digits; anything else is no table's.
-TABLE_ID = re.compile(r"[a-z0-9]{1,32}")
 # A move number longer than this is past any game's end.
 MOVE_DIGITS = 7
 
@@ -40,25 +38,10 @@ def move_asked(raw: str | None, last: int) -> int:
     return last if len(digits) > MOVE_DIGITS else min(int(digits), last)
 
 
-async def table_of(site: Site, request: web.Request) -> tuple[int, TableRecord]:
-    """The server and the table the address names; :class:`NotFound` for a
-    table of another server, of none (a direct message's), unknown or unreadable."""
-    guild_id = await site.guild(request)
-    table_id = request.match_info.get("table", "")
-    if not TABLE_ID.fullmatch(table_id):
-        raise NotFound
-    try:
-        record = await site.service.store.get(table_id)
-    except DamagedTable:
-        raise NotFound from None
-    if record is None or record.guild_id is None or record.guild_id != guild_id:
-        raise NotFound
-    return guild_id, record
-
-
 async def replay_page(request: web.Request) -> web.Response:
     site = site_of(request)
-    guild_id, record = await table_of(site, request)
+    guild_id = await site.guild(request)
+    record = await table_of(site, guild_id, request.match_info["table"])
     try:
         engine = site.service.engine(record.game)
     except TableError:  # a game this install no longer has
