@@ -13,12 +13,14 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
+from cachetools import TTLCache
+
 from bot.web import links
 from storage.preferences import SettingsStore
 from storage.records import TableRecord, TableStatus
 
 TTL = 30.0
-# Servers whose answer is kept at most; past it the oldest half is forgotten.
+# Servers whose answer is kept at most (past it, the least recently used goes).
 KEPT = 10_000
 WATCHED = (TableStatus.LOBBY, TableStatus.PLAYING, TableStatus.FINISHED)
 # Discord refuses a link button whose url is longer.
@@ -35,20 +37,12 @@ class WatchLinks:
     ) -> None:
         self.settings = settings
         self.public_url = public_url
-        self.ttl = ttl
-        self.clock = clock
-        self._kept: dict[int, tuple[float, bool]] = {}
+        self._kept: TTLCache[int, bool] = TTLCache(maxsize=KEPT, ttl=ttl, timer=clock)
 
     async def pages_on(self, guild_id: int) -> bool:
-        now = self.clock()
-        kept = self._kept.get(guild_id)
-        if kept is not None and kept[0] > now:
-            return kept[1]
-        on = (await self.settings.guild(guild_id)).web
-        if len(self._kept) >= KEPT:
-            for old in list(self._kept)[: KEPT // 2]:
-                del self._kept[old]
-        self._kept[guild_id] = (now + self.ttl, on)
+        on = self._kept.get(guild_id)
+        if on is None:
+            on = self._kept[guild_id] = (await self.settings.guild(guild_id)).web
         return on
 
     def forget(self, guild_id: int) -> None:
