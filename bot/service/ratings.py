@@ -132,12 +132,20 @@ class RatingService:
         self.store = store
         self.clock = clock
 
-    async def table_ended(self, record: TableRecord, result: Result | None) -> bool:
-        """Rate a finished table once (a rated table, or one of a rated
-        tournament); ``False`` if there was nothing to rate or it was rated already."""
+    def result_of(self, record: TableRecord, result: Result | None) -> RatedResult | None:
+        """What a finished table gives the ratings (a rated table, or one of a
+        rated tournament); ``None`` when it gives nothing."""
         if not record.rated or result is None:
-            return False
-        rated = rated_result(record, result, record.updated_at or self.clock())
+            return None
+        return rated_result(record, result, record.updated_at or self.clock())
+
+    async def table_ended(self, record: TableRecord, result: Result | None) -> bool:
+        """Rate a finished table once; ``False`` if there was nothing to rate or it was rated already."""
+        return await self.rate(self.result_of(record, result))
+
+    async def rate(self, rated: RatedResult | None) -> bool:
+        """Move the ratings by ``rated`` once (by its table id); ``False`` if it
+        is None or was counted already."""
         if rated is None:
             return False
         return await self.store.add(rated, lambda current: apply(rated, current))

@@ -8,7 +8,7 @@ played out: it sets nothing going. Platform-neutral: no discord import."""
 from __future__ import annotations
 
 from bot.service.absence import BOT_SUFFIX
-from bot.service.ratings import RatingService, rated_result
+from bot.service.ratings import RatingService
 from bot.tournaments.service import TournamentService
 from engines.core import Result
 from storage.played import PlayedGame, PlayedGames
@@ -38,14 +38,15 @@ class Results:
         if not self.concerns(record):
             return None
         result = self.tournaments.tables.result(record)
+        rated = self.ratings.result_of(record, result)
         if record.guild_id is not None and result is not None:
             lines = played_lines(record, result)
-            if record.rated and (rated := rated_result(record, result, record.updated_at)) is not None:
+            if rated is not None:
                 lines = {**resigned_lines(rated), **lines}
             await self.played.record(record.guild_id, lines)
         if not (record.rated or record.tournament_id is not None):
             return None
-        await self.ratings.table_ended(record, result)
+        await self.ratings.rate(rated)
         return await self.tournaments.table_ended(record)
 
 
