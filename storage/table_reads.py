@@ -108,8 +108,7 @@ class TableReads:
     async def version(self, table_id: str) -> int | None:
         """The table's version alone (one field of its hash: what a live page
         watches), or None when there is no table or the field does not read."""
-        raw = text_of(await self.redis.hget(keys.table(table_id), "version"))
-        return int(raw) if raw.isdigit() else None
+        return _version(await self.redis.hget(keys.table(table_id), "version"))
 
     async def versions(self, table_ids: Sequence[str]) -> dict[str, int | None]:
         """Each table's version (``None``: no such table), in one pipeline (split
@@ -120,7 +119,7 @@ class TableReads:
         for table_id in table_ids:
             pipe.hget(keys.table(table_id), "version")
         found = await pipe.execute()
-        return {t: int(v) if text_of(v).isdigit() else None for t, v in zip(table_ids, found, strict=True)}
+        return {t: _version(v) for t, v in zip(table_ids, found, strict=True)}
 
     async def glance(self, table_ids: Sequence[str]) -> dict[str, TableRecord | None]:
         """Many tables' records without their game state, in one pipeline: their
@@ -162,3 +161,9 @@ def text_of(value: Any) -> str:
     if value is None:
         return ""
     return value.decode() if isinstance(value, bytes) else str(value)
+
+
+def _version(raw: Any) -> int | None:
+    """A table hash's version field as read (``None``: no table, or it does not read)."""
+    text = text_of(raw)
+    return int(text) if text.isdigit() else None
