@@ -100,3 +100,17 @@ async def test_the_setting_is_kept_a_short_while_and_never_links_a_table_outside
     watch.forget(5)
     assert await watch.table(record.model_copy(update={"guild_id": None})) is None
     assert await watch.table(record.model_copy(update={"status": TableStatus.ABANDONED})) is None
+
+
+async def test_a_public_address_too_long_for_a_link_button_gives_no_link(redis: Any) -> None:
+    store = SettingsStore(redis)
+    settings = await store.guild(5)
+    settings.web = True
+    await store.save_guild(settings)
+    record = TableRecord(
+        id="abc", game="high-card", host_id=1, guild_id=5, created_at=0, updated_at=0, seed=1, turn_timeout=60
+    )
+    assert await WatchLinks(store, PUBLIC).table(record) == f"{PUBLIC}/g/5/t/abc"
+    long = "https://games.example.org/" + "x" * 500
+    assert await WatchLinks(store, long).table(record) is None  # Discord refuses a url over 512
+    assert await WatchLinks(store, long).tournament(5, "abc") is None

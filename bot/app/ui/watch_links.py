@@ -55,11 +55,15 @@ class WatchLinks:
             return None
         if not await self.pages_on(record.guild_id):
             return None
-        return links.table(self.public_url, record.guild_id, record.id)
+        return _fitting(links.table(self.public_url, record.guild_id, record.id))
 
     async def tournament(self, guild_id: int, tournament_id: str) -> str | None:
         """The tournament page's address for its message's Standings link, or None for no link."""
         if not self.public_url or not guild_id or not await self.pages_on(guild_id):
             return None
-        url = links.tournament(self.public_url, guild_id, tournament_id)
-        return url if len(url) <= URL_LIMIT else None
+        return _fitting(links.tournament(self.public_url, guild_id, tournament_id))
+
+
+def _fitting(url: str) -> str | None:
+    """``url``, or None when Discord would refuse it on a link button (the whole message with it)."""
+    return url if len(url) <= URL_LIMIT else None
