@@ -16,6 +16,7 @@ from storage.records import TableRecord, TableStatus
 from tests.e2e.harness import DiscordHarness, SentMessage
 from tests.e2e.tables import BotMaker, button, open_table
 from tests.support.clock import Clock
+from tests.support.faults import inject
 from tests.support.minigame import HIGH_CARD
 
 PUBLIC = "https://games.example.org"
@@ -114,3 +115,20 @@ async def test_a_public_address_too_long_for_a_link_button_gives_no_link(redis: 
     long = "https://games.example.org/" + "x" * 500
     assert await WatchLinks(store, long).table(record) is None  # Discord refuses a url over 512
     assert await WatchLinks(store, long).tournament(5, "abc") is None
+
+
+async def test_redis_away_when_a_message_is_drawn_gives_it_no_link_and_no_error(redis: Any) -> None:
+    store = SettingsStore(redis)
+    settings = await store.guild(5)
+    settings.web = True
+    await store.save_guild(settings)
+    watch = WatchLinks(store, PUBLIC)
+    record = TableRecord(
+        id="abc", game="high-card", host_id=1, guild_id=5, created_at=0, updated_at=0, seed=1, turn_timeout=60
+    )
+
+    fault = inject(redis, "get")  # the settings read: a connection reset
+    assert await watch.table(record) is None
+    assert fault.hits == 1
+    # Redis is back: the setting was not kept as off.
+    assert await watch.table(record) == f"{PUBLIC}/g/5/t/abc"

@@ -10,6 +10,7 @@ that changed it (another process learns within ``TTL``)."""
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Callable
 
@@ -18,6 +19,9 @@ from cachetools import TTLCache
 from bot.web import links
 from storage.preferences import SettingsStore
 from storage.records import TableRecord, TableStatus
+from storage.store import STORAGE_FAULTS
+
+log = logging.getLogger(__name__)
 
 TTL = 30.0
 # Servers whose answer is kept at most (past it, the least recently used goes).
@@ -40,9 +44,16 @@ class WatchLinks:
         self._kept: TTLCache[int, bool] = TTLCache(maxsize=KEPT, ttl=ttl, timer=clock)
 
     async def pages_on(self, guild_id: int) -> bool:
+        """Whether the server's pages are on; ``False`` while Redis does not answer
+        (the link is an extra: the message goes out without it, and the next
+        drawing asks again)."""
         on = self._kept.get(guild_id)
         if on is None:
-            on = self._kept[guild_id] = (await self.settings.guild(guild_id)).web
+            try:
+                on = self._kept[guild_id] = (await self.settings.guild(guild_id)).web
+            except STORAGE_FAULTS:
+                log.warning("guild %s: could not read whether its pages are on", guild_id, exc_info=True)
+                return False
         return on
 
     def forget(self, guild_id: int) -> None:
