@@ -85,14 +85,17 @@ class SpheresOfLife(Engine[SolState, SolAction]):
         assert isinstance(options, SolOptions)
         self.check_players(players, options)
         spec = options.deck or builtin_deck()
+        left_out = options.left_out(players)
         # The state keeps the decks it was dealt from, also when the table chose them.
-        options = options.model_copy(update={"deck": None, "decks": options.decks_for(players)})
+        options = options.model_copy(
+            update={"deck": None, "decks": options.decks_for(players), "trim": bool(left_out)}
+        )
         state = SolState(
             players=players,
             options=options,
             deck_spec=spec,
             rng=Rng(seed=seed),
-            cards=self._cards(spec, options),
+            cards=self._cards(spec, options, left_out),
             hands=[],
             banked=[],
             heroes=[],
@@ -107,7 +110,7 @@ class SpheresOfLife(Engine[SolState, SolAction]):
         return state
 
     @staticmethod
-    def _cards(spec: DeckSpec, options: SolOptions) -> list[str]:
+    def _cards(spec: DeckSpec, options: SolOptions, left_out: tuple[str, ...] = ()) -> list[str]:
         cards: list[str] = []
         for deck in range(options.decks or 1):  # setup has settled the count
             cards += [a.id for a in spec.animals for _ in range(a.copies)]
@@ -116,6 +119,8 @@ class SpheresOfLife(Engine[SolState, SolAction]):
             cards += [a.id for a in spec.abilities for _ in range(a.copies)]
             # Only one Windmaster may be in a game: the other decks' copies stay in the box.
             cards += [h.id for h in spec.heroes for _ in range(h.copies) if deck == 0 or not h.passive]
+        for kind in left_out:
+            cards.remove(kind)
         return cards
 
     # ----- who acts -----

@@ -18,6 +18,11 @@ from engines.spheres_of_life.cards import Deck
 # With the `decks` option unset, one deck serves up to this many players and
 # two are shuffled together beyond (RULES.md, Balance).
 ONE_DECK_UP_TO = 4
+# With the built-in deck dealt by the table, these Ability cards (one copy each,
+# all this project's design) stay in the box at two and four players, so that
+# the Main Deck does not run out at the same place of the turn order in nearly
+# every game (RULES.md, Balance: who acts last in the Last Dream).
+LEFT_OUT = {players: ("whirlwind", "dusk", "sunrise", "closed-door") for players in (2, 4)}
 Stage = Literal["heroes", "rps", "day", "night", "dream", "over"]
 Shape = Literal["rock", "paper", "scissors"]
 
@@ -46,6 +51,22 @@ class SolOptions(BaseModel):
     )
     rounds: int = Field(default=1, ge=1, le=5, description="Rounds in the match; points add up.")
     deck: Deck | None = Field(default=None, description="A custom deck (None: the built-in deck).")
+    trim: bool = Field(
+        default=True,
+        description="With the built-in deck and the decks by the table, leave 4 Ability cards out "
+        "at two and four players, so every place in the turn order has the same chance.",
+    )
+
+    @model_validator(mode="before")
+    @classmethod
+    def _stored_before_trims(cls, data: object) -> object:
+        # A stored table names every option: one stored before `trim` existed,
+        # with its decks left to the table (null), was dealt the whole deck, and
+        # its log must replay with that deck. A host who names the decks (never
+        # null) deals the whole deck anyway.
+        if isinstance(data, dict) and "decks" in data and data["decks"] is None and "trim" not in data:
+            return {**data, "trim": False}
+        return data
 
     @model_validator(mode="after")
     def _one_goal_per_match(self) -> SolOptions:
@@ -59,6 +80,13 @@ class SolOptions(BaseModel):
         if self.decks is not None:
             return self.decks
         return 1 if players <= ONE_DECK_UP_TO else 2
+
+    def left_out(self, players: int) -> tuple[str, ...]:
+        """The Ability cards left in the box at a table of ``players`` (none once
+        the table has chosen its decks, a deck of its own, or no Ability cards)."""
+        if not self.trim or self.decks is not None or self.deck is not None or self.purist:
+            return ()
+        return LEFT_OUT.get(players, ())
 
     @property
     def heroes_each(self) -> int:

@@ -129,8 +129,11 @@ def test_built_in_deck_is_conserved_at_setup() -> None:
 
 
 def fresh(players: int = 3, seed: int = 7, **raw: Any) -> SolState:
-    """A game whose every card is back in the deck (Heroes in the pool), ready to be arranged."""
-    state = ENGINE.setup(players, options(**raw), seed=seed)
+    """A game whose every card is back in the deck (Heroes in the pool), ready to be arranged.
+
+    The whole deck, as a scenario may need any card: unless asked, none is left
+    in the box at two or four players (RULES.md, Balance)."""
+    state = ENGINE.setup(players, options(**{"trim": False, **raw}), seed=seed)
     spec = state.deck_spec
     state.deck = [c for c, k in enumerate(state.cards) if spec.group(k) != "hero"]
     state.hero_pool = [c for c, k in enumerate(state.cards) if spec.group(k) == "hero"]

@@ -10,7 +10,7 @@ from engines.core import IllegalAction
 from engines.registry import get_engine
 from engines.spheres_of_life import ENGINE, parse_deck
 from engines.spheres_of_life.cards import builtin_deck
-from engines.spheres_of_life.state import SolState
+from engines.spheres_of_life.state import LEFT_OUT, SolState
 from tests.engines.test_spheres_of_life_helpers import act, assert_conserved, keys, options
 
 
@@ -137,6 +137,37 @@ def test_the_main_deck_is_sized_by_the_table_unless_the_host_sets_the_decks() ->
     assert Counter(ENGINE.setup(6, options(decks=1), seed=1).cards)["noble-rabbit"] == 3
     assert ENGINE.seat_range(options()) == (2, 7)
     assert ENGINE.parse_options({}).model_dump()["decks"] is None, "stored tables name their decks"
+
+
+def test_two_and_four_player_tables_leave_a_few_ability_cards_in_the_box() -> None:
+    # Not a rule: the built-in deck is mostly this project's design, and with all
+    # of it the Main Deck ran out at the same place of the turn order in nine
+    # games of ten at two players, so the second always acted last in the Last
+    # Dream (RULES.md, Balance). A few of our Ability cards stay in the box there.
+    whole = Counter(ENGINE.setup(3, options(), seed=1).cards)
+    for players, out in ((2, 4), (4, 4)):
+        state = ENGINE.setup(players, options(), seed=1)
+        kinds = Counter(state.cards)
+        assert sum(kinds.values()) == sum(whole.values()) - out
+        assert set(whole - kinds) == set(LEFT_OUT[players]) and kinds["whirlwind"] == 0
+        assert kinds["apple-of-life"] == 3 and kinds["blessed-cherry"] == 2, "the rulebook's cards all stay"
+        assert state.options.trim, "the state says its deck was trimmed"
+        assert_conserved(state)
+    for players in (3, 5, 6, 7):
+        assert not ENGINE.setup(players, options(), seed=1).options.trim
+    # The host's own choices deal the whole deck: decks named, the option off, or no Abilities.
+    for chosen in (options(decks=1), options(trim=False)):
+        assert Counter(ENGINE.setup(2, chosen, seed=1).cards) == whole
+    assert Counter(ENGINE.setup(4, options(purist=True), seed=1).cards)["noble-rabbit"] == 3
+    # A table stored before this option existed names every other option
+    # (decks unset among them): it and its log keep the whole deck.
+    stored = ENGINE.parse_options({}).model_dump(mode="json")
+    assert stored["trim"] is True
+    del stored["trim"]
+    old = ENGINE.parse_options(stored)
+    assert not old.trim and Counter(ENGINE.setup(2, old, seed=1).cards) == whole
+    fresh_table = ENGINE.parse_options({}).model_dump(mode="json")
+    assert ENGINE.parse_options(fresh_table).trim, "a new table's stored options stay trimmed"
 
 
 def test_presets_parse_and_bad_options_are_refused() -> None:
