@@ -76,7 +76,7 @@ def _reorder(state: SolState, seat: int, move: actions.Reorder) -> None:
 
 
 def _want(state: SolState, seat: int, move: actions.Want) -> None:
-    if state.deck_spec.animal(move.wanted) is None and state.deck_spec.power(move.wanted) is None:
+    if move.wanted not in state.wantable():
         raise IllegalAction("There is no such card in this game.")
 
 

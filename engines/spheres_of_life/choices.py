@@ -201,7 +201,6 @@ def _gifts(state: SolState, seat: int) -> list[Choice]:
 
 def _wanted(state: SolState, offer: int) -> list[Choice]:
     spec = state.deck_spec
-    kinds = [a.id for a in spec.animals] + ([] if state.options.purist else [a.id for a in spec.abilities])
     found = [
         Choice(
             key=f"want:{k}",
@@ -209,7 +208,7 @@ def _wanted(state: SolState, offer: int) -> list[Choice]:
             steps=["Want", spec.name_of(k)],
             action=actions.Want(wanted=k),
         )
-        for k in kinds
+        for k in state.wantable()
         if k != state.kind(offer)
     ]
     return [

@@ -110,7 +110,7 @@ class SpheresOfLife(Engine[SolState, SolAction]):
         return state
 
     @staticmethod
-    def _cards(spec: DeckSpec, options: SolOptions, left_out: tuple[str, ...] = ()) -> list[str]:
+    def _cards(spec: DeckSpec, options: SolOptions, left_out: tuple[str, ...]) -> list[str]:
         cards: list[str] = []
         for deck in range(options.decks or 1):  # setup has settled the count
             cards += [a.id for a in spec.animals for _ in range(a.copies)]

@@ -201,5 +201,14 @@ class SolState(BaseModel):
     def kind(self, card: int) -> str:
         return self.cards[card]
 
+    def wantable(self) -> list[str]:
+        """The animal and Ability kinds dealt into this game, in the deck's order: what an Exchange
+        may ask for. Cards left in the box (the Purist Way's Abilities, a trimmed deck's four) are
+        not among them, since no one can hold them."""
+        dealt = set(self.cards)
+        spec = self.deck_spec
+        kinds = [a.id for a in spec.animals] + [a.id for a in spec.abilities]
+        return [k for k in kinds if k in dealt]
+
     def name(self, card: int) -> str:
         return self.deck_spec.name_of(self.cards[card])

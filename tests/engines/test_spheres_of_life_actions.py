@@ -7,7 +7,7 @@ import pytest
 
 from engines.core import IllegalAction
 from engines.spheres_of_life import ENGINE, SolState
-from engines.spheres_of_life.actions import Steal
+from engines.spheres_of_life.actions import Steal, Want
 from tests.engines.test_spheres_of_life_helpers import (
     act,
     act_unblocked,
@@ -191,6 +191,27 @@ def test_a_forced_gift_and_an_exchange_can_be_blocked() -> None:
     state = nobody_blocks(state)[0]
     assert state.hands[1] == [rabbit] and state.hands[2] == [deer]
     assert state.dream is not None and state.dream.to_act == [2]
+
+
+def test_an_exchange_asks_only_for_a_kind_dealt_into_the_game() -> None:
+    """The rulebook's Exchange names "another specific card": one someone may hold. At a trimmed
+    table four Ability cards stay in the box, and in the Purist Way every Ability does, so the menu
+    never offers them and a move asking for one is refused."""
+    for players, raw, out in ((2, {"trim": True}, "whirlwind"), (3, {"purist": True}, "apple-of-life")):
+        state = to_dream(fresh(players, **raw), leader=0)
+        (rabbit,) = give(state, 0, "noble-rabbit")
+        state = act(state, 0, f"offer:{rabbit}")[0]
+        wanted = {k.removeprefix("want:") for k in keys(state, 0) if k.startswith("want:")}
+        assert wanted == set(state.cards) - {"noble-rabbit"} - {
+            k for k in state.cards if state.deck_spec.group(k) == "hero"
+        }
+        assert out not in wanted and "noble-deer" in wanted
+        with pytest.raises(IllegalAction, match="no such card"):
+            ENGINE.apply(state, 0, Want(wanted=out))
+    state = to_dream(fresh(3), leader=0)
+    (rabbit,) = give(state, 0, "noble-rabbit")
+    state = act(state, 0, f"offer:{rabbit}")[0]
+    assert {"want:whirlwind", "want:apple-of-life"} <= set(keys(state, 0)), "the whole deck at three"
 
 
 def test_the_action_window_does_not_tell_who_holds_an_apple() -> None:

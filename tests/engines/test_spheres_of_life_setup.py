@@ -163,11 +163,10 @@ def test_two_and_four_player_tables_leave_a_few_ability_cards_in_the_box() -> No
     # (decks unset among them): it and its log keep the whole deck.
     stored = ENGINE.parse_options({}).model_dump(mode="json")
     assert stored["trim"] is True
+    assert ENGINE.parse_options(stored).trim, "a new table's stored options stay trimmed"
     del stored["trim"]
     old = ENGINE.parse_options(stored)
     assert not old.trim and Counter(ENGINE.setup(2, old, seed=1).cards) == whole
-    fresh_table = ENGINE.parse_options({}).model_dump(mode="json")
-    assert ENGINE.parse_options(fresh_table).trim, "a new table's stored options stay trimmed"
 
 
 def test_presets_parse_and_bad_options_are_refused() -> None:
