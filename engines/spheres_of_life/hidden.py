@@ -16,7 +16,7 @@ from engines.spheres_of_life.state import Shape, SolState
 def determinize(state: SolState, seat: Seat, rng: random.Random) -> SolState:
     """Deal the Main Deck and the other hands again among themselves (keeping
     the cards ``seat`` is shown: an exchange on offer, a hand it is looking
-    at), and guess the others' secret Hero picks and throws."""
+    at, a card it has seen in another hand), and guess the others' secret Hero picks and throws."""
     world = sampling.copy_state(state)
     world.rng = sampling.fresh_rng(rng)
     shown = set(_shown(world, seat))
@@ -34,7 +34,9 @@ def determinize(state: SolState, seat: Seat, rng: random.Random) -> SolState:
 
 
 def _shown(state: SolState, seat: Seat) -> list[int]:
-    cards: list[int] = []
+    # Cards it was shown in another hand (Blessed Cherry, a look at the whole
+    # hand) stay what they are while it knows them: it may steal them by name.
+    cards = [s.card for s in state.seen if s.looker == seat]
     dream = state.dream
     if dream is not None and dream.exchange is not None:
         cards.append(dream.exchange.card)

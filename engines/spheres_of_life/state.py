@@ -8,7 +8,7 @@ or used), or ``in_play`` while an Ability resolves.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -18,11 +18,29 @@ from engines.spheres_of_life.cards import Deck
 # With the `decks` option unset, one deck serves up to this many players and
 # two are shuffled together beyond (RULES.md, Balance).
 ONE_DECK_UP_TO = 4
-# With the built-in deck dealt by the table, these Ability cards (one copy each,
-# all this project's design) stay in the box at two and four players, so that
-# the Main Deck does not run out at the same place of the turn order in nearly
-# every game (RULES.md, Balance: who acts last in the Last Dream).
-LEFT_OUT = {players: ("whirlwind", "dusk", "sunrise", "closed-door") for players in (2, 4)}
+FOUR = ("whirlwind", "dusk", "sunrise", "closed-door")
+
+
+class Deal(NamedTuple):
+    """How the built-in deck is dealt when the table leaves the decks to us: the decks
+    shuffled together and the Ability cards left in the box, by the table's size.
+    The house content, not a rule (RULES.md, Balance): the deal has changed as the
+    balance benchmark found places of the turn order short-changed, and a stored
+    table keeps the deal it was made with, so its log replays as it was played."""
+
+    decks: dict[int, int]
+    left_out: dict[int, tuple[str, ...]]
+
+
+_BY_DECK = {players: 1 if players <= ONE_DECK_UP_TO else 2 for players in range(2, 8)}
+DEALS = {
+    1: Deal(decks=_BY_DECK, left_out={}),
+    2: Deal(decks=_BY_DECK, left_out={2: FOUR, 4: FOUR}),
+    # The Main Deck otherwise ran out at the same place of the turn order in
+    # nearly every game, so one place acted last in the Last Dream.
+    3: Deal(decks={**_BY_DECK, 7: 3}, left_out={2: FOUR, 4: FOUR, 6: FOUR}),
+}
+DEAL = max(DEALS)
 Stage = Literal["heroes", "rps", "day", "night", "dream", "over"]
 Shape = Literal["rock", "paper", "scissors"]
 
@@ -44,7 +62,7 @@ class SolOptions(BaseModel):
         ge=1,
         le=3,
         description="Decks shuffled together (7 more seats per deck); none: by the table, "
-        f"one deck up to {ONE_DECK_UP_TO} players, two from {ONE_DECK_UP_TO + 1}.",
+        f"one deck up to {ONE_DECK_UP_TO} players, two at five and six, three at seven.",
     )
     first_player: Literal["rps", "random"] = Field(
         default="rps", description="rps: rock-paper-scissors decides; random: the table draws lots."
@@ -54,18 +72,26 @@ class SolOptions(BaseModel):
     trim: bool = Field(
         default=True,
         description="With the built-in deck and the decks by the table, leave 4 Ability cards out "
-        "at two and four players, so every place in the turn order has the same chance.",
+        "at two, four and six players, so every place in the turn order has the same chance.",
+    )
+    deal: int = Field(
+        default=DEAL,
+        ge=1,
+        le=DEAL,
+        description="The house deal's edition (set by the table: it keeps the one it was made with).",
     )
 
     @model_validator(mode="before")
     @classmethod
-    def _stored_before_trims(cls, data: object) -> object:
-        # A stored table names every option: one stored before `trim` existed,
-        # with its decks left to the table (null), was dealt the whole deck, and
-        # its log must replay with that deck. A host who names the decks (never
-        # null) deals the whole deck anyway.
-        if isinstance(data, dict) and "decks" in data and data["decks"] is None and "trim" not in data:
-            return {**data, "trim": False}
+    def _stored_before_deals(cls, data: object) -> object:
+        # A stored table names every option (decks among them, null when left
+        # to the table). One stored before `trim` existed was dealt the whole
+        # deck; one stored before `deal` existed, with `trim`, the second deal.
+        # Their logs must replay with the deck they were dealt.
+        if isinstance(data, dict) and "decks" in data and "deal" not in data:
+            if "trim" in data:
+                return {**data, "deal": 2}
+            return {**data, "deal": 1, "trim": False}
         return data
 
     @model_validator(mode="after")
@@ -79,14 +105,14 @@ class SolOptions(BaseModel):
         by the table (RULES.md, Balance: so the Day order comes round)."""
         if self.decks is not None:
             return self.decks
-        return 1 if players <= ONE_DECK_UP_TO else 2
+        return DEALS[self.deal].decks.get(players, 1)
 
     def left_out(self, players: int) -> tuple[str, ...]:
         """The Ability cards left in the box at a table of ``players`` (none once
         the table has chosen its decks, a deck of its own, or no Ability cards)."""
         if not self.trim or self.decks is not None or self.deck is not None or self.purist:
             return ()
-        return LEFT_OUT.get(players, ())
+        return DEALS[self.deal].left_out.get(players, ())
 
     @property
     def heroes_each(self) -> int:

@@ -93,7 +93,7 @@ async def test_a_bad_option_names_the_valid_ones_in_our_words(h: DiscordHarness)
     unknown = await h.slash(ann, "table create", {"game": "spheres-of-life", "options": "colour=red"})
     assert unknown.content == (
         "Bad option — there is no option 'colour'; the options are goal, pace, purist, decks, "
-        "first_player, rounds, deck, trim."
+        "first_player, rounds, deck, trim, deal."
     )
     bad_deck = await h.slash(
         ann, "table create", {"game": "spheres-of-life", "deck": h.upload("d.toml", "cards = 3")}

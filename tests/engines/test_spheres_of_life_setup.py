@@ -10,7 +10,7 @@ from engines.core import IllegalAction
 from engines.registry import get_engine
 from engines.spheres_of_life import ENGINE, parse_deck
 from engines.spheres_of_life.cards import builtin_deck
-from engines.spheres_of_life.state import LEFT_OUT, SolState
+from engines.spheres_of_life.state import FOUR, SolState
 from tests.engines.test_spheres_of_life_helpers import act, assert_conserved, keys, options
 
 
@@ -124,49 +124,65 @@ def test_multiple_decks_allow_more_players_and_only_one_windmaster() -> None:
 
 def test_the_main_deck_is_sized_by_the_table_unless_the_host_sets_the_decks() -> None:
     # The rulebook: "by adding multiple decks, you can increase the time required to
-    # play one game" — from five players two decks are shuffled together, so the
-    # Day order comes round (RULES.md, Balance); the host's `decks` still decides.
-    for players, decks in ((2, 1), (4, 1), (5, 2), (7, 2)):
+    # play one game" — from five players two decks are shuffled together, and three
+    # at seven, so the Day order comes round (RULES.md, Balance); the host's `decks`
+    # still decides.
+    for players, decks in ((2, 1), (4, 1), (5, 2), (6, 2), (7, 3)):
         state = ENGINE.setup(players, options(), seed=1)
         kinds = Counter(state.cards)
         assert state.options.decks == decks, "the state keeps the decks it was dealt from"
         assert kinds["noble-rabbit"] == 3 * decks and kinds["apple-of-life"] == 3 * decks
-        assert kinds["windmaster"] == 1, "one Windmaster only, also with two decks"
+        assert kinds["windmaster"] == 1, "one Windmaster only, also with more decks"
         assert_conserved(state)
     assert ENGINE.setup(6, options(decks=1), seed=1).options.decks == 1
     assert Counter(ENGINE.setup(6, options(decks=1), seed=1).cards)["noble-rabbit"] == 3
     assert ENGINE.seat_range(options()) == (2, 7)
     assert ENGINE.parse_options({}).model_dump()["decks"] is None, "stored tables name their decks"
+    assert ENGINE.setup(7, options(decks=2), seed=1).options.decks == 2
 
 
-def test_two_and_four_player_tables_leave_a_few_ability_cards_in_the_box() -> None:
+def test_two_four_and_six_player_tables_leave_a_few_ability_cards_in_the_box() -> None:
     # Not a rule: the built-in deck is mostly this project's design, and with all
     # of it the Main Deck ran out at the same place of the turn order in nine
     # games of ten at two players, so the second always acted last in the Last
     # Dream (RULES.md, Balance). A few of our Ability cards stay in the box there.
     whole = Counter(ENGINE.setup(3, options(), seed=1).cards)
-    for players, out in ((2, 4), (4, 4)):
+    for players, decks in ((2, 1), (4, 1), (6, 2)):
         state = ENGINE.setup(players, options(), seed=1)
         kinds = Counter(state.cards)
-        assert sum(kinds.values()) == sum(whole.values()) - out
-        assert set(whole - kinds) == set(LEFT_OUT[players]) and kinds["whirlwind"] == 0
-        assert kinds["apple-of-life"] == 3 and kinds["blessed-cherry"] == 2, "the rulebook's cards all stay"
+        dealt = Counter({k: n * decks for k, n in whole.items()})
+        dealt["windmaster"] = 1
+        assert dealt - kinds == Counter(FOUR) and kinds["whirlwind"] == decks - 1
+        assert kinds["apple-of-life"] == 3 * decks and kinds["blessed-cherry"] == 2 * decks, (
+            "the rulebook's cards all stay"
+        )
         assert state.options.trim, "the state says its deck was trimmed"
         assert_conserved(state)
-    for players in (3, 5, 6, 7):
+    for players in (3, 5, 7):
         assert not ENGINE.setup(players, options(), seed=1).options.trim
     # The host's own choices deal the whole deck: decks named, the option off, or no Abilities.
     for chosen in (options(decks=1), options(trim=False)):
         assert Counter(ENGINE.setup(2, chosen, seed=1).cards) == whole
     assert Counter(ENGINE.setup(4, options(purist=True), seed=1).cards)["noble-rabbit"] == 3
-    # A table stored before this option existed names every other option
-    # (decks unset among them): it and its log keep the whole deck.
+    # A stored table names every option (decks unset among them). One stored before
+    # `trim` existed was dealt the whole deck, one stored before `deal` existed the
+    # second deal (four out at two and four, two decks at six and seven): each keeps
+    # its deal, so its log replays as it was played.
     stored = ENGINE.parse_options({}).model_dump(mode="json")
-    assert stored["trim"] is True
-    assert ENGINE.parse_options(stored).trim, "a new table's stored options stay trimmed"
+    assert stored["trim"] is True and stored["deal"] == 3
+    assert ENGINE.parse_options(stored) == ENGINE.parse_options({}), "a new table keeps the newest deal"
+    del stored["deal"]
+    second = ENGINE.parse_options(stored)
+    assert second.trim and second.deal == 2
+    assert Counter(ENGINE.setup(2, second, seed=1).cards) == Counter(ENGINE.setup(2, options(), seed=1).cards)
+    assert Counter(ENGINE.setup(6, second, seed=1).cards)["whirlwind"] == 2
+    assert ENGINE.setup(7, second, seed=1).options.decks == 2
     del stored["trim"]
-    old = ENGINE.parse_options(stored)
-    assert not old.trim and Counter(ENGINE.setup(2, old, seed=1).cards) == whole
+    first = ENGINE.parse_options(stored)
+    assert not first.trim and first.deal == 1 and Counter(ENGINE.setup(2, first, seed=1).cards) == whole
+    assert Counter(ENGINE.setup(4, first, seed=1).cards)["whirlwind"] == 1
+    with pytest.raises(IllegalAction):
+        ENGINE.parse_options({"deal": 4})
 
 
 def test_presets_parse_and_bad_options_are_refused() -> None:
