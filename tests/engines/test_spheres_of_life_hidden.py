@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 
 from engines.core import Transition
 from engines.playout import playout
-from engines.spheres_of_life import ENGINE, SolState
-from tests.engines.test_spheres_of_life_helpers import VARIANTS, options
+from engines.spheres_of_life import ENGINE, SolState, knowledge
+from tests.engines.test_spheres_of_life_helpers import VARIANTS, fresh, give, options, to_dream
 
 
 def _states(players: int, seed: int, **raw: object) -> list[SolState]:
@@ -111,3 +111,20 @@ def test_same_seed_same_moves_same_game() -> None:
     first, _ = playout(ENGINE, 4, options(), seed=42)
     second, _ = playout(ENGINE, 4, options(), seed=42)
     assert first == second
+
+
+def test_a_bots_sample_keeps_the_cards_its_seat_has_seen_in_another_hand() -> None:
+    """A card shown by Blessed Cherry may be stolen by name while it stays put, so a bot's
+    sample must not deal it again: the steal it would weigh would be of another card."""
+    state = to_dream(fresh(3), leader=0)
+    (rabbit,) = give(state, 1, "noble-rabbit")
+    give(state, 1, "noble-bear", "corrupted-rat", "noble-owl")
+    give(state, 2, "noble-fox", "noble-deer")
+    knowledge.remember(state, 0, 1, [rabbit])
+    for sample_seed in range(20):
+        sample = ENGINE.determinize(state, 0, random.Random(sample_seed))
+        assert sample.kind(rabbit) == "noble-rabbit"
+        assert ENGINE.legal_actions(sample, 0) == ENGINE.legal_actions(state, 0)
+    # The other cards are dealt again.
+    kinds = {ENGINE.determinize(state, 0, random.Random(s)).kind(state.hands[2][0]) for s in range(20)}
+    assert len(kinds) > 1
