@@ -16,7 +16,7 @@ from engines.core import Rng
 from engines.spheres_of_life.cards import Deck
 
 # With the `decks` option unset, one deck serves up to this many players and
-# two are shuffled together beyond (RULES.md, Balance).
+# more are shuffled together beyond (the deal's table below; RULES.md, Balance).
 ONE_DECK_UP_TO = 4
 FOUR = ("whirlwind", "dusk", "sunrise", "closed-door")
 
@@ -87,8 +87,9 @@ class SolOptions(BaseModel):
         # A stored table names every option (decks among them, null when left
         # to the table). One stored before `trim` existed was dealt the whole
         # deck; one stored before `deal` existed, with `trim`, the second deal.
-        # Their logs must replay with the deck they were dealt.
-        if isinstance(data, dict) and "decks" in data and "deal" not in data:
+        # Their logs must replay with the deck they were dealt. A host who names
+        # the decks (never null) is dealt them whole whatever the deal.
+        if isinstance(data, dict) and "decks" in data and data["decks"] is None and "deal" not in data:
             if "trim" in data:
                 return {**data, "deal": 2}
             return {**data, "deal": 1, "trim": False}
