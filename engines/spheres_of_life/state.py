@@ -8,6 +8,8 @@ or used), or ``in_play`` while an Ability resolves.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -28,18 +30,24 @@ class Deal(NamedTuple):
     balance benchmark found places of the turn order short-changed, and a stored
     table keeps the deal it was made with, so its log replays as it was played."""
 
-    decks: dict[int, int]
-    left_out: dict[int, tuple[str, ...]]
+    decks: Mapping[int, int]
+    left_out: Mapping[int, tuple[str, ...]]
 
 
+# Read-only: a deal is what stored tables were dealt by, so nothing may edit one in place.
 _BY_DECK = {players: 1 if players <= ONE_DECK_UP_TO else 2 for players in range(2, 8)}
-DEALS = {
-    1: Deal(decks=_BY_DECK, left_out={}),
-    2: Deal(decks=_BY_DECK, left_out={2: FOUR, 4: FOUR}),
-    # The Main Deck otherwise ran out at the same place of the turn order in
-    # nearly every game, so one place acted last in the Last Dream.
-    3: Deal(decks={**_BY_DECK, 7: 3}, left_out={2: FOUR, 4: FOUR, 6: FOUR}),
-}
+DEALS: Mapping[int, Deal] = MappingProxyType(
+    {
+        1: Deal(decks=MappingProxyType(_BY_DECK), left_out=MappingProxyType({})),
+        2: Deal(decks=MappingProxyType(_BY_DECK), left_out=MappingProxyType({2: FOUR, 4: FOUR})),
+        # The Main Deck otherwise ran out at the same place of the turn order in
+        # nearly every game, so one place acted last in the Last Dream.
+        3: Deal(
+            decks=MappingProxyType({**_BY_DECK, 7: 3}),
+            left_out=MappingProxyType({2: FOUR, 4: FOUR, 6: FOUR}),
+        ),
+    }
+)
 DEAL = max(DEALS)
 Stage = Literal["heroes", "rps", "day", "night", "dream", "over"]
 Shape = Literal["rock", "paper", "scissors"]

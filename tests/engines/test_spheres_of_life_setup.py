@@ -10,7 +10,7 @@ from engines.core import IllegalAction
 from engines.registry import get_engine
 from engines.spheres_of_life import ENGINE, parse_deck
 from engines.spheres_of_life.cards import builtin_deck
-from engines.spheres_of_life.state import FOUR, SolState
+from engines.spheres_of_life.state import DEALS, FOUR, SolState
 from tests.engines.test_spheres_of_life_helpers import act, assert_conserved, keys, options
 
 
@@ -183,6 +183,11 @@ def test_two_four_and_six_player_tables_leave_a_few_ability_cards_in_the_box() -
     assert Counter(ENGINE.setup(4, first, seed=1).cards)["whirlwind"] == 1
     with pytest.raises(IllegalAction):
         ENGINE.parse_options({"deal": 4})
+    # A deal is what stored tables were dealt by: it cannot be edited in place.
+    with pytest.raises(TypeError):
+        DEALS[3].left_out[3] = FOUR  # type: ignore[index]
+    with pytest.raises(TypeError):
+        DEALS[2] = DEALS[3]  # type: ignore[index]
 
 
 def test_presets_parse_and_bad_options_are_refused() -> None:
