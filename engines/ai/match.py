@@ -35,10 +35,13 @@ def play_match(
     watch: Callable[[Any, Seat, Choice], None] | None = None,
 ) -> Match:
     """One game from ``seed``: seats in ``bots`` search at their level, the
-    others move at random. The searching seats are played as a table plays its
-    bots (see ``TableService._advance``): one waited for moves at once; when
-    none is, each searching seat with an optional play weighs it once, then a
-    random seat (a person at a table) makes a move, waited for or optional.
+    others move at random. Each searching seat plays as a table plays a bot
+    among people (see ``TableService._advance``): after every change, while
+    the game waits on someone else, each searching seat with an optional play
+    weighs it once; then the seat waited for moves (a searching seat by its
+    search, any other at random, as a person would). So in a game of bots
+    alone every bot still meets each moment it could play out of turn, as it
+    does at a table where the others are people.
     ``watch`` sees the state, the seat and its choice before each move is made
     (the balance benchmark's count of what was offered and chosen)."""
     rng = random.Random(f"match:{seed}")
@@ -53,11 +56,13 @@ def play_match(
         prompts = engine.prompts(state)
         searching = [p.seat for p in prompts if p.awaited and p.seat in bots]
         optional = [s for s in optional_seats(engine, state) if s in bots and s not in considered]
-        if searching or optional:
-            seat = (searching or optional)[0]
+        if optional or searching:
+            # The optional plays first: a bot waited for would otherwise move at
+            # once, and in a game of bots alone nobody would ever play out of turn.
+            seat = (optional or searching)[0]
             level = bots[seat]
             started = time.perf_counter()
-            if searching:
+            if not optional:
                 # As at a table (bot.service.bots.bot_move): the game's own pick first (a
                 # quiz answered with the table's odds), then the search.
                 policy = engine.bot_policy(state, seat, level.name, random.Random(f"{seed}:{step}"))
@@ -73,6 +78,8 @@ def play_match(
                 if watch is not None:
                     watch(state, seat, chosen)
                 state = engine.apply(state, seat, chosen.action, in_place=True).state
+                if not chosen.idle:  # a change: every bot may weigh its optional plays again
+                    considered.clear()
             continue
         movers = sorted({p.seat for p in prompts if p.seat not in bots})
         movers = [s for s in movers if engine.legal_actions(state, s)]

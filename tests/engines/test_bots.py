@@ -139,6 +139,20 @@ def test_bots_at_every_full_level_finish_every_game(key: str, level: str) -> Non
             assert play_match(engine, players, seed, bots, max_steps=5000, options=SHORT.get(key)).result
 
 
+@pytest.mark.parametrize("key", ["scales-of-influence", "spheres-of-life"])
+def test_bots_alone_still_play_out_of_turn(key: str) -> None:
+    # In a game of bots alone a bot is always waited for; were it to move at
+    # once, as a table's own bot does, nobody would ever weigh an optional play
+    # and the balance benchmark would measure a game without Abilities played
+    # out of turn, Shooting Stars or the Shaman's power.
+    engine = GAMES[key]
+    bots = {seat: _few_iterations(LEVELS["easy"]) for seat in range(3)}
+    matches = [play_match(engine, 3, seed, bots) for seed in range(2)]
+    assert all(m.result.ranking for m in matches)
+    assert sum(len(m.decisions.get("easy optional", [])) for m in matches) > 10
+    assert sum(m.optional_plays for m in matches) > 0
+
+
 def test_an_easy_bot_no_longer_swaps_its_cards_for_ever() -> None:
     # Spheres of Life, two players, an easy bot in seat 0: the bot used to
     # choose "swap two cards in my hand" again and again.
