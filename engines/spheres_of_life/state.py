@@ -46,6 +46,10 @@ DEALS: Mapping[int, Deal] = MappingProxyType(
             decks=MappingProxyType({**_BY_DECK, 7: 3}),
             left_out=MappingProxyType({2: FOUR, 4: FOUR, 6: FOUR}),
         ),
+        # The whole deck again: the lean the four cards answered came of bots
+        # that never played out of turn, and with bots that do the whole deck
+        # is the fairer at two, four and six players.
+        4: Deal(decks=MappingProxyType({**_BY_DECK, 7: 3}), left_out=MappingProxyType({})),
     }
 )
 DEAL = max(DEALS)
@@ -79,8 +83,8 @@ class SolOptions(BaseModel):
     deck: Deck | None = Field(default=None, description="A custom deck (None: the built-in deck).")
     trim: bool = Field(
         default=True,
-        description="With the built-in deck and the decks by the table, leave 4 Ability cards out "
-        "at two, four and six players, so every place in the turn order has the same chance.",
+        description="Tables made with deal 2 or 3 only: with the built-in deck and the decks by the "
+        "table, leave 4 Ability cards out at two, four and six players (deal 4 deals them all).",
     )
     deal: int = Field(
         default=DEAL,

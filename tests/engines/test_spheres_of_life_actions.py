@@ -194,10 +194,11 @@ def test_a_forced_gift_and_an_exchange_can_be_blocked() -> None:
 
 
 def test_an_exchange_asks_only_for_a_kind_dealt_into_the_game() -> None:
-    """The rulebook's Exchange names "another specific card": one someone may hold. At a trimmed
-    table four Ability cards stay in the box, and in the Purist Way every Ability does, so the menu
-    never offers them and a move asking for one is refused."""
-    for players, raw, out in ((2, {"trim": True}, "whirlwind"), (3, {"purist": True}, "apple-of-life")):
+    """The rulebook's Exchange names "another specific card": one someone may hold. At a table
+    trimmed by deal 3 four Ability cards stay in the box, and in the Purist Way every Ability does,
+    so the menu never offers them and a move asking for one is refused."""
+    trimmed = {"trim": True, "deal": 3}
+    for players, raw, out in ((2, trimmed, "whirlwind"), (3, {"purist": True}, "apple-of-life")):
         state = to_dream(fresh(players, **raw), leader=0)
         (rabbit,) = give(state, 0, "noble-rabbit")
         state = act(state, 0, f"offer:{rabbit}")[0]
@@ -212,6 +213,10 @@ def test_an_exchange_asks_only_for_a_kind_dealt_into_the_game() -> None:
     (rabbit,) = give(state, 0, "noble-rabbit")
     state = act(state, 0, f"offer:{rabbit}")[0]
     assert {"want:whirlwind", "want:apple-of-life"} <= set(keys(state, 0)), "the whole deck at three"
+    state = to_dream(fresh(2), leader=0)
+    (rabbit,) = give(state, 0, "noble-rabbit")
+    state = act(state, 0, f"offer:{rabbit}")[0]
+    assert "want:whirlwind" in keys(state, 0), "a new table at two is dealt the whole deck"
 
 
 def test_the_action_window_does_not_tell_who_holds_an_apple() -> None:
