@@ -84,7 +84,8 @@ class SolOptions(BaseModel):
     trim: bool = Field(
         default=True,
         description="Tables made with deal 2 or 3 only: with the built-in deck and the decks by the "
-        "table, leave 4 Ability cards out at two, four and six players (deal 4 deals them all).",
+        "table, leave 4 Ability cards out (deal 2: at two and four players; deal 3: also at six). "
+        "Deal 4 deals them all.",
     )
     deal: int = Field(
         default=DEAL,
