@@ -36,6 +36,8 @@ class Deal(NamedTuple):
 
 # Read-only: a deal is what stored tables were dealt by, so nothing may edit one in place.
 _BY_DECK = {players: 1 if players <= ONE_DECK_UP_TO else 2 for players in range(2, 8)}
+# From deal 3: three decks at seven players.
+_THREE_AT_SEVEN = MappingProxyType({**_BY_DECK, 7: 3})
 DEALS: Mapping[int, Deal] = MappingProxyType(
     {
         1: Deal(decks=MappingProxyType(_BY_DECK), left_out=MappingProxyType({})),
@@ -43,13 +45,13 @@ DEALS: Mapping[int, Deal] = MappingProxyType(
         # The Main Deck otherwise ran out at the same place of the turn order in
         # nearly every game, so one place acted last in the Last Dream.
         3: Deal(
-            decks=MappingProxyType({**_BY_DECK, 7: 3}),
+            decks=_THREE_AT_SEVEN,
             left_out=MappingProxyType({2: FOUR, 4: FOUR, 6: FOUR}),
         ),
         # The whole deck again: the lean the four cards answered came of bots
         # that never played out of turn, and with bots that do the whole deck
         # is the fairer at two, four and six players.
-        4: Deal(decks=MappingProxyType({**_BY_DECK, 7: 3}), left_out=MappingProxyType({})),
+        4: Deal(decks=_THREE_AT_SEVEN, left_out=MappingProxyType({})),
     }
 )
 DEAL = max(DEALS)
